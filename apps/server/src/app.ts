@@ -1,0 +1,89 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { API_BASE } from '@vers/domain';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  type ZodTypeProvider,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { authRoutes } from './auth/routes.ts';
+import { registerAuthentication } from './auth/session.ts';
+import type { TokenService } from './auth/tokens.ts';
+import type { Db } from './db/client.ts';
+import { ApiError, registerErrorHandling } from './http/errors.ts';
+import { systemRoutes } from './system/routes.ts';
+
+export interface AppDeps {
+  db: Db;
+  tokens: TokenService;
+  gitSha: string;
+  /** Folder of the built web app, served at / when it exists. */
+  webDist?: string;
+  logLevel?: string;
+}
+
+/** Largest JSON body accepted; a bigger one answers 413. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: deps.logLevel ?? 'info' },
+    bodyLimit: BODY_LIMIT_BYTES,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'VERS API', version: deps.gitSha.slice(0, 8) },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      registerAuthentication(api, deps.db, deps.tokens);
+      await api.register(authRoutes(deps.db, deps.tokens));
+      await api.register(systemRoutes(deps.db, deps.gitSha));
+    },
+    { prefix: API_BASE },
+  );
+
+  const webDist = deps.webDist && existsSync(path.join(deps.webDist, 'index.html')) ? deps.webDist : undefined;
+  if (webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      cacheControl: false, // set below, per file
+      setHeaders(res, filePath) {
+        // Hashed bundles never change; everything else (index.html, COMMIT, service worker) is asked anew.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (url === '/api' || url.startsWith('/api/')) {
+      throw new ApiError(404, 'NOT_FOUND', `No API call ${request.method} ${url}`);
+    }
+    if (!webDist || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      throw new ApiError(404, 'NOT_FOUND', `Nothing at ${url}`);
+    }
+    // Every file of the build has its own route (above); any other path is the app, whose router takes it.
+    return reply.sendFile('index.html');
+  });
+
+  return app;
+}

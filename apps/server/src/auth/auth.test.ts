@@ -1,0 +1,144 @@
+import { ROLES, signInResponseSchema } from '@vers/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema.ts';
+import { DEMO_LOGINS } from '../seed/demo.ts';
+import { createTokenService } from './tokens.ts';
+import { JWT_SECRET, type TestServer, startTestServer } from '../test/server.ts';
+import { LOGIN_LIMITS } from './login-attempts.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const signIn = (userName: string, password: string) =>
+  server.request<Record<string, unknown>>('POST', '/api/v1/auth/signin', { body: { userName, password } });
+
+async function setUser(username: string, values: Partial<typeof users.$inferInsert>) {
+  await server.database.db.update(users).set(values).where(eq(users.username, username));
+}
+
+describe('POST auth/signin', () => {
+  it.each(DEMO_LOGINS.map((l) => [l.username, l.role, l.workshop] as const))(
+    'signs in %s with role %s',
+    async (username, role, workshop) => {
+      const res = await signIn(username, 'Demo-Pass1');
+      expect(res.status).toBe(200);
+      const body = signInResponseSchema.parse(res.body);
+      expect(body.username).toBe(username);
+      expect(body.roles).toEqual([role]);
+      expect(body.workshop?.name ?? null).toBe(workshop);
+      expect(new Date(body.expiresAt).getTime()).toBeGreaterThan(Date.now());
+    },
+  );
+
+  it('gives the workshop with its protocol flag', async () => {
+    const res = await signIn('werkadmin', 'Demo-Pass1');
+    expect(res.body.workshop).toMatchObject({ name: 'VERS Demo-Werkstatt Nord', addLastModifier: true });
+    const south = await signIn('staff2', 'Demo-Pass1');
+    expect(south.body.workshop).toMatchObject({ name: 'VERS Demo-Werkstatt Süd', addLastModifier: false });
+  });
+
+  it('takes the username in any case', async () => {
+    expect((await signIn('  STAFF ', 'Demo-Pass1')).status).toBe(200);
+  });
+
+  it('refuses a wrong password and an unknown user alike', async () => {
+    const wrong = await signIn('wagonqa', 'Demo-Pass2');
+    const unknown = await signIn('nobody', 'Demo-Pass1');
+    for (const res of [wrong, unknown]) {
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({ code: 'WRONG_LOGIN' });
+      expect(res.body).not.toHaveProperty('token');
+    }
+  });
+
+  it('keeps passwords only as argon2id hashes', async () => {
+    const [row] = await server.database.db.select().from(users).where(eq(users.username, 'staff'));
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row?.passwordHash).not.toContain('Demo-Pass1');
+  });
+
+  it('blocks a user after repeated failures from one address, even with the right password', async () => {
+    for (let i = 0; i < LOGIN_LIMITS.perUserAndAddress; i++) {
+      expect((await signIn('holder', 'wrong-password')).status).toBe(401);
+    }
+    const blocked = await signIn('holder', 'Demo-Pass1');
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toMatchObject({ code: 'TOO_MANY_ATTEMPTS' });
+    // Another user from the same address is not locked out by holder's failures.
+    expect((await signIn('qa', 'Demo-Pass1')).status).toBe(200);
+  });
+});
+
+describe('bearer tokens', () => {
+  it('are required for calls that are not public', async () => {
+    const none = await server.request('GET', '/api/v1/auth/siteId');
+    expect(none.status).toBe(401);
+    expect(none.body).toMatchObject({ code: 'UNAUTHORIZED' });
+    const garbage = await server.request('GET', '/api/v1/auth/siteId', { token: 'not.a.token' });
+    expect(garbage.status).toBe(401);
+  });
+
+  it('open the calls of the signed-in user', async () => {
+    const token = await server.signIn('staff');
+    const res = await server.request('GET', '/api/v1/auth/siteId', { token });
+    expect(res).toMatchObject({ status: 200, body: { siteId: 'DE-HH-01' } });
+    const south = await server.request('GET', '/api/v1/auth/siteId', { token: await server.signIn('staff2') });
+    expect(south.body).toEqual({ siteId: 'AT-LZ-02' });
+    const admin = await server.request('GET', '/api/v1/auth/siteId', { token: await server.signIn('admin') });
+    expect(admin.body).toEqual({ siteId: null });
+  });
+
+  it('signed with another secret are refused', async () => {
+    const [row] = await server.database.db.select().from(users).where(eq(users.username, 'staff'));
+    const forged = await createTokenService('some-other-secret-of-sufficient-length', 1).issue({
+      userId: row!.id,
+      tokenVersion: row!.tokenVersion,
+    });
+    expect((await server.request('GET', '/api/v1/auth/siteId', { token: forged.token })).status).toBe(401);
+  });
+
+  it('stop working when they expire', async () => {
+    const [row] = await server.database.db.select().from(users).where(eq(users.username, 'staff'));
+    const expired = await createTokenService(JWT_SECRET, -1).issue({ userId: row!.id, tokenVersion: 0 });
+    expect((await server.request('GET', '/api/v1/auth/siteId', { token: expired.token })).status).toBe(401);
+  });
+
+  it('stop working when the user is disabled, and the user cannot sign in', async () => {
+    const token = await server.signIn('wheelsetqa');
+    await setUser('wheelsetqa', { enabled: false });
+    expect((await server.request('GET', '/api/v1/auth/siteId', { token })).status).toBe(401);
+    expect((await signIn('wheelsetqa', 'Demo-Pass1')).status).toBe(401);
+    await setUser('wheelsetqa', { enabled: true });
+    expect((await server.request('GET', '/api/v1/auth/siteId', { token })).status).toBe(200);
+  });
+
+  it('stop working when the password changes (token version raised)', async () => {
+    const token = await server.signIn('wagonqa');
+    await setUser('wagonqa', { tokenVersion: 1 });
+    expect((await server.request('GET', '/api/v1/auth/siteId', { token })).status).toBe(401);
+    expect((await signIn('wagonqa', 'Demo-Pass1')).status).toBe(200);
+  });
+
+  it('stop working when the user is deleted', async () => {
+    const [created] = await server.database.db
+      .insert(users)
+      .values({
+        username: 'temp',
+        firstName: 'T',
+        lastName: 'Emp',
+        passwordHash: 'x',
+        roles: [ROLES.WORKSHOP_STAFF],
+      })
+      .returning();
+    const { token } = await server.tokens.issue({ userId: created!.id, tokenVersion: 0 });
+    expect((await server.request('GET', '/api/v1/auth/siteId', { token })).status).toBe(200);
+    await server.database.db.delete(users).where(eq(users.id, created!.id));
+    expect((await server.request('GET', '/api/v1/auth/siteId', { token })).status).toBe(401);
+  });
+});

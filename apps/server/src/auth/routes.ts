@@ -1,0 +1,85 @@
+import {
+  type SessionWorkshop,
+  errorBodySchema,
+  signInRequestSchema,
+  signInResponseSchema,
+  siteIdResponseSchema,
+} from '@vers/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../db/client.ts';
+import { users, workshops } from '../db/schema.ts';
+import { ApiError } from '../http/errors.ts';
+import { isLoginBlocked, recordLoginAttempt } from './login-attempts.ts';
+import { verifyPassword } from './passwords.ts';
+import { type WorkshopRow, sessionUser } from './session.ts';
+import type { TokenService } from './tokens.ts';
+
+export function toSessionWorkshop(row: WorkshopRow): SessionWorkshop {
+  return {
+    id: row.id,
+    name: row.name,
+    countryCode: row.countryCode,
+    siteId: row.siteId,
+    revNr: row.revNr,
+    addLastModifier: row.addLastModifier,
+  };
+}
+
+export const authRoutes =
+  (db: Db, tokens: TokenService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/auth/signin',
+      {
+        config: { public: true },
+        schema: {
+          tags: ['auth'],
+          body: signInRequestSchema,
+          response: { 200: signInResponseSchema, 401: errorBodySchema, 429: errorBodySchema },
+        },
+      },
+      async (request) => {
+        const username = request.body.userName.trim().toLowerCase();
+        const address = request.ip;
+        if (await isLoginBlocked(db, username, address)) {
+          throw new ApiError(429, 'TOO_MANY_ATTEMPTS', 'Too many failed sign-ins; try again in a few minutes');
+        }
+        const [user] = await db
+          .select()
+          .from(users)
+          .where(eq(sql`lower(${users.username})`, username));
+        const passwordOk = await verifyPassword(user?.passwordHash ?? null, request.body.password);
+        if (!user || !passwordOk || !user.enabled) {
+          await recordLoginAttempt(db, username, address, false);
+          throw new ApiError(401, 'WRONG_LOGIN', 'Username or password incorrect');
+        }
+        await recordLoginAttempt(db, username, address, true);
+        const [workshop] = user.workshopId
+          ? await db.select().from(workshops).where(eq(workshops.id, user.workshopId))
+          : [];
+        const { token, expiresAt } = await tokens.issue({ userId: user.id, tokenVersion: user.tokenVersion });
+        return {
+          token,
+          expiresAt: expiresAt.toISOString(),
+          id: user.id,
+          username: user.username,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          roles: user.roles,
+          workshop: workshop ? toSessionWorkshop(workshop) : null,
+        };
+      },
+    );
+
+    app.get(
+      '/auth/siteId',
+      { schema: { tags: ['auth'], response: { 200: siteIdResponseSchema } } },
+      async (request) => {
+        const { workshopId } = sessionUser(request);
+        if (workshopId === null) return { siteId: null };
+        const [row] = await db.select({ siteId: workshops.siteId }).from(workshops).where(eq(workshops.id, workshopId));
+        return { siteId: row?.siteId ?? null };
+      },
+    );
+  };

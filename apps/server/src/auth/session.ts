@@ -1,0 +1,69 @@
+import { hasAnyRole, type Role } from '@vers/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
+import type { workshops } from '../db/schema.ts';
+import { users } from '../db/schema.ts';
+import { ApiError, forbidden } from '../http/errors.ts';
+import type { TokenService } from './tokens.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type WorkshopRow = typeof workshops.$inferSelect;
+
+/** The signed-in user of a request, read fresh from the database on every call. */
+export interface SessionUser {
+  id: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+  roles: string[];
+  workshopId: number | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without a token. */
+    public?: boolean;
+    /** The user needs one of these roles; absent = any signed-in user. */
+    roles?: readonly Role[];
+  }
+}
+
+const unauthorized = () => new ApiError(401, 'UNAUTHORIZED', 'Not signed in or the session has ended');
+
+/**
+ * Every route needs a valid bearer token unless its config says `public`. The user is looked up on every
+ * request, so a disabled or deleted user, or a changed password, ends the session at once.
+ */
+export function registerAuthentication(app: FastifyInstance, db: Db, tokens: TokenService) {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config;
+    if (config.public || request.routeOptions.url === undefined) return;
+    const header = request.headers.authorization;
+    const match = header?.match(/^Bearer\s+(\S+)$/i);
+    if (!match?.[1]) throw unauthorized();
+    const claims = await tokens.read(match[1]);
+    if (!claims) throw unauthorized();
+    const [row] = await db.select().from(users).where(eq(users.id, claims.userId));
+    if (!row || !row.enabled || row.tokenVersion !== claims.tokenVersion) throw unauthorized();
+    request.user = {
+      id: row.id,
+      username: row.username,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      roles: row.roles,
+      workshopId: row.workshopId,
+    };
+    if (!hasAnyRole(row.roles, config.roles)) throw forbidden();
+  });
+}
+
+/** The user of a route that is not public (the hook above guarantees one). */
+export function sessionUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const lastModified = () => timestamp('last_modified', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const workshops = pgTable('workshops', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  countryCode: text('country_code').notNull().default(''),
+  email: text('email').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  fax: text('fax').notNull().default(''),
+  revNr: text('rev_nr').notNull().default(''),
+  siteId: text('site_id').notNull().default(''),
+  /** PNG as base64 without a data-URL prefix. */
+  icon: text('icon'),
+  addLastModifier: boolean('add_last_modifier').notNull().default(false),
+  lastModified: lastModified(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    workshopId: integer('workshop_id').references(() => workshops.id, { onDelete: 'restrict' }),
+    username: text('username').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Raised on a password change, so that tokens issued before it stop working. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    lastModified: lastModified(),
+  },
+  (t) => [uniqueIndex('users_username_lower').on(sql`lower(${t.username})`)],
+);
+
+export const emailAddresses = pgTable(
+  'email_addresses',
+  {
+    id: serial('id').primaryKey(),
+    workshopId: integer('workshop_id')
+      .notNull()
+      .references(() => workshops.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    languageCode: text('language_code').notNull(),
+  },
+  (t) => [uniqueIndex('email_addresses_workshop_address').on(t.workshopId, sql`lower(${t.address})`)],
+);
+
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    address: text('address').notNull(),
+    succeeded: boolean('succeeded').notNull(),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('login_attempts_user_address').on(t.username, t.address, t.attemptedAt),
+    index('login_attempts_address').on(t.address, t.attemptedAt),
+  ],
+);
+
+export const featureToggles = pgTable('feature_toggles', {
+  name: text('name').primaryKey(),
+  enabled: boolean('enabled').notNull(),
+});
+
+export const defaultOptions = pgTable(
+  'default_options',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    lang: text('lang').notNull(),
+    name: text('name').notNull(),
+    text: text('text').notNull(),
+    /** Superstructure type the list belongs to, for the value-list filter; null = all. */
+    superstructureType: text('superstructure_type'),
+    lastModified: lastModified(),
+  },
+  (t) => [uniqueIndex('default_options_key_lang').on(t.key, t.lang)],
+);
+
+export const defaultOptionValues = pgTable(
+  'default_option_values',
+  {
+    id: serial('id').primaryKey(),
+    optionId: integer('option_id')
+      .notNull()
+      .references(() => defaultOptions.id, { onDelete: 'cascade' }),
+    value: text('value').notNull(),
+    text: text('text').notNull(),
+    global: boolean('global').notNull().default(false),
+  },
+  (t) => [index('default_option_values_option').on(t.optionId)],
+);

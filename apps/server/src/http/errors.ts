@@ -1,0 +1,64 @@
+import type { ErrorBody, ErrorCode } from '@vers/domain';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** An error a handler throws on purpose; it becomes a JSON error body with this status and code. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: string[],
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what: string) => new ApiError(404, 'NOT_FOUND', `${what} not found`);
+export const forbidden = (why = 'insufficient rights') => new ApiError(403, 'FORBIDDEN', why);
+
+function send(reply: FastifyReply, body: ErrorBody) {
+  return reply.status(body.statusCode).type('application/json').send(body);
+}
+
+/** Fastify's own client-error codes and what they mean to our users. */
+const FASTIFY_CODES: Record<string, { status: number; code: ErrorCode }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'INVALID_JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'INVALID_JSON' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'BAD_REQUEST' },
+};
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ApiError) {
+      return send(reply, {
+        statusCode: error.statusCode,
+        code: error.code,
+        message: error.message,
+        ...(error.fields ? { fields: error.fields } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = error.validation.map((issue) => {
+        const where = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        return where ? `${error.validationContext}.${where}` : String(error.validationContext);
+      });
+      const details = error.validation.map((issue, i) => `${fields[i]}: ${issue.message}`).join('; ');
+      return send(reply, { statusCode: 400, code: 'VALIDATION', message: `Invalid request: ${details}`, fields });
+    }
+    const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+    if (known) return send(reply, { statusCode: known.status, code: known.code, message: error.message });
+    if (error instanceof SyntaxError) {
+      return send(reply, { statusCode: 400, code: 'INVALID_JSON', message: 'The body is not valid JSON' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code: ErrorCode = status === 429 ? 'TOO_MANY_ATTEMPTS' : status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST';
+      return send(reply, { statusCode: status, code, message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, { statusCode: 500, code: 'INTERNAL', message: 'Internal server error' });
+  });
+}

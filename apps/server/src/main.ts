@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { generatePassword } from './auth/passwords.ts';
+import { createTokenService } from './auth/tokens.ts';
+import { readConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { DEMO_LOGINS, seedDemo } from './seed/demo.ts';
+import { resolveGitSha } from './system/git-sha.ts';
+
+/** A value kept in a file of the data folder: read when there, else made once and written (mode 600). */
+function keptInDataDir(dataDir: string, name: string, make: () => string): string {
+  const file = path.join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const value = make();
+  writeFileSync(file, `${value}\n`, { mode: 0o600 });
+  return value;
+}
+
+const config = readConfig();
+mkdirSync(config.dataDir, { recursive: true });
+const jwtSecret =
+  config.jwtSecret ?? keptInDataDir(config.dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url'));
+const database = await openDatabase(
+  config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, 'pglite') },
+);
+const demoPassword = config.demoPassword ?? keptInDataDir(config.dataDir, 'demo-password', () => generatePassword());
+const seeded = await seedDemo(database.db, demoPassword);
+const gitSha = resolveGitSha(config.gitSha);
+const app = await buildApp({
+  db: database.db,
+  tokens: createTokenService(jwtSecret, config.tokenHours),
+  gitSha,
+  webDist: config.webDist,
+  logLevel: config.logLevel,
+});
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info(`${signal}: closing`);
+  await app.close();
+  await database.close(); // PGlite writes its files on close
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+const url = `http://localhost:${config.port}/`;
+const where =
+  database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL server';
+const logins = DEMO_LOGINS.map(
+  (l) => `    ${l.username.padEnd(11)} ${l.role.padEnd(26)} ${l.workshop ?? '(all workshops)'}`,
+);
+console.log(
+  [
+    '',
+    `VERS is running at ${url}  (database: ${where}${seeded ? ', demo data created' : ''})`,
+    `API documentation: ${url}api/docs`,
+    '',
+    `Demo logins (password for all: ${demoPassword}):`,
+    ...logins,
+    '',
+  ].join('\n'),
+);

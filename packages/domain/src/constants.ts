@@ -1,0 +1,25 @@
+/** Business constants of administration §9 and orders §9. */
+export const SCHEDULER_INTERVAL_MS = 10_000;
+export const BACKEND_VERSION_INTERVAL_MS = 3_600_000;
+export const FRONTEND_VERSION_INTERVAL_MS = 20_000;
+export const IMPORT_VALIDATION_POLL_MS = 2_000;
+export const SNACKBAR_TIMEOUT_MS = 5_000;
+export const BAD_GATEWAY_REDIRECT_DELAY_MS = 1_000;
+export const DRAWER_WIDTH = 260;
+export const DRAWER_MINI_WIDTH = 100;
+export const MOBILE_BREAKPOINT = 391;
+export const PRIMARY_COLOR = '#005087';
+export const VERSION_DISPLAY_LENGTH = 8;
+export const USERNAME_MIN_LENGTH = 3;
+export const PASSWORD_MIN_LENGTH = 8;
+export const EMAIL_ADDRESSES_MIN = 1;
+export const EMAIL_ADDRESSES_MAX = 10;
+export const API_BASE = '/api/v1';
+
+/** Local-storage keys (administration §1: session, language, toggles, backend version, dark mode). */
+export const STORAGE_KEYS = {
+  user: 'vers-user',
+  toggles: 'vers-toggles',
+  backendVersion: 'vers-backend-version',
+  darkMode: 'vers-dark-mode',
+} as const;

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/**
+ * Stable error codes of every API error body. The server's `message` is English for logs and API users;
+ * the browser shows the translated text of `code` (catalogue key `errors.<code>`).
+ */
+export const ERROR_CODES = [
+  'INVALID_JSON',
+  'VALIDATION',
+  'BAD_REQUEST',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'NOT_FOUND',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'WRONG_LOGIN',
+  'TOO_MANY_ATTEMPTS',
+  'CONFLICT',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const errorBodySchema = z.object({
+  statusCode: z.number().int(),
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+  /** For validation errors: the JSON paths of the offending fields, e.g. `body.userName`. */
+  fields: z.array(z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;

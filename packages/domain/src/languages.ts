@@ -1,0 +1,40 @@
+export const LANGUAGES = ['de', 'bg', 'cs', 'en', 'fr', 'hu', 'it', 'nl', 'pl', 'ro', 'sv', 'tr'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'de';
+/** Local-storage key of the chosen language (administration §9). */
+export const LANGUAGE_STORAGE_KEY = 'vers-lang';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The language without region: `de-AT` -> `de`. */
+export function baseLanguage(tag: string): string {
+  return tag.toLowerCase().split(/[-_]/)[0] ?? '';
+}
+
+/** Stored setting first, else the first supported browser language, else German (administration §1). */
+export function resolveLanguage(stored: string | null | undefined, browserLanguages: readonly string[]): Language {
+  if (isLanguage(stored)) return stored;
+  for (const tag of browserLanguages) {
+    const base = baseLanguage(tag);
+    if (isLanguage(base)) return base;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/** Each language's own name, for the language picker. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  de: 'Deutsch',
+  bg: 'Български',
+  cs: 'Čeština',
+  en: 'English',
+  fr: 'Français',
+  hu: 'Magyar',
+  it: 'Italiano',
+  nl: 'Nederlands',
+  pl: 'Polski',
+  ro: 'Română',
+  sv: 'Svenska',
+  tr: 'Türkçe',
+};

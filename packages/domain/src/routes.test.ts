@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { ROLES } from './roles.ts';
+import { guardRoute, menuFor, routeByName } from './routes.ts';
+
+describe('guardRoute', () => {
+  it('lets anyone reach the login page', () => {
+    expect(guardRoute(routeByName('login'), null)).toEqual({ kind: 'allow' });
+  });
+
+  it('sends a visitor without a session to the login', () => {
+    expect(guardRoute(routeByName('profile'), null)).toEqual({ kind: 'login' });
+    expect(guardRoute(routeByName('home'), null)).toEqual({ kind: 'login' });
+  });
+
+  it('admits any signed-in user to the profile, even one without roles', () => {
+    expect(guardRoute(routeByName('profile'), { roles: [] })).toEqual({ kind: 'allow' });
+  });
+
+  it('refuses a role that is not listed', () => {
+    expect(guardRoute(routeByName('users'), { roles: [ROLES.WORKSHOP_STAFF] })).toEqual({ kind: 'forbidden' });
+    expect(guardRoute(routeByName('orders'), { roles: [ROLES.HOLDER] })).toEqual({ kind: 'forbidden' });
+    expect(guardRoute(routeByName('home'), { roles: [ROLES.ADMIN] })).toEqual({ kind: 'forbidden' });
+  });
+
+  it('admits a user holding one listed role among others', () => {
+    const session = { roles: [ROLES.HOLDER, ROLES.WORKSHOP_ADMIN] };
+    expect(guardRoute(routeByName('users'), session)).toEqual({ kind: 'allow' });
+    expect(guardRoute(routeByName('orders'), session)).toEqual({ kind: 'allow' });
+    expect(guardRoute(routeByName('defaultOptions'), session)).toEqual({ kind: 'forbidden' });
+  });
+
+  it('admits both system admin roles to the value lists', () => {
+    expect(guardRoute(routeByName('defaultOptions'), { roles: [ROLES.ADMIN] })).toEqual({ kind: 'allow' });
+    expect(guardRoute(routeByName('defaultOption'), { roles: [ROLES.VERS_ADMIN] })).toEqual({ kind: 'allow' });
+  });
+});
+
+describe('menuFor', () => {
+  it.each([
+    [ROLES.ADMIN, ['profile', 'defaultOptions']],
+    [ROLES.VERS_ADMIN, ['profile', 'defaultOptions']],
+    [ROLES.WORKSHOP_ADMIN, ['profile', 'workshop', 'users']],
+    [ROLES.WORKSHOP_STAFF, ['orders', 'profile']],
+    [ROLES.WORKSHOP_WAGON_QA, ['orders', 'profile']],
+    [ROLES.WORKSHOP_WHEELSET_QA, ['orders', 'profile']],
+    [ROLES.WORKSHOP_QA, ['profile']],
+    [ROLES.HOLDER, ['profile']],
+  ])('shows %s exactly its entries', (role, expected) => {
+    expect(menuFor([role])).toEqual(expected);
+  });
+
+  it('joins the entries of several roles without repeating one', () => {
+    expect(menuFor([ROLES.WORKSHOP_ADMIN, ROLES.WORKSHOP_STAFF])).toEqual(['orders', 'profile', 'workshop', 'users']);
+  });
+
+  it('never shows an entry whose route the role would be refused', () => {
+    const routeOf = {
+      orders: 'orders',
+      profile: 'profile',
+      workshop: 'workshop',
+      users: 'users',
+      defaultOptions: 'defaultOptions',
+    } as const;
+    for (const role of Object.values(ROLES)) {
+      for (const item of menuFor([role])) {
+        expect(guardRoute(routeByName(routeOf[item]), { roles: [role] }).kind).toBe('allow');
+      }
+    }
+  });
+});
