@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES } from './roles.ts';
-import { guardRoute, menuFor, routeByName } from './routes.ts';
+import { guardRoute, menuFor, menuPath, routeByName, startPath } from './routes.ts';
 
 describe('guardRoute', () => {
   it('lets anyone reach the login page', () => {
@@ -66,5 +66,25 @@ describe('menuFor', () => {
         expect(guardRoute(routeByName(routeOf[item]), { roles: [role] }).kind).toBe('allow');
       }
     }
+  });
+});
+
+describe('startPath', () => {
+  const workshop = { id: 7 };
+  it('is / for the roles the start page admits', () => {
+    expect(startPath({ roles: [ROLES.WORKSHOP_STAFF], workshop })).toBe('/');
+    expect(startPath({ roles: [ROLES.VERS_ADMIN], workshop: null })).toBe('/');
+  });
+  it('is the first menu entry for the others', () => {
+    expect(startPath({ roles: [ROLES.ADMIN], workshop: null })).toBe('/profile');
+    expect(startPath({ roles: [ROLES.HOLDER], workshop })).toBe('/profile');
+    expect(startPath({ roles: [], workshop })).toBe('/profile');
+  });
+});
+
+describe('menuPath', () => {
+  it('points the workshop entry at the own workshop', () => {
+    expect(menuPath('workshop', 7)).toBe('/workshop/7');
+    expect(menuPath('defaultOptions', null)).toBe('/defaultoptions');
   });
 });

@@ -102,3 +102,31 @@ const MENU_ROLES: Record<MenuItem, readonly Role[] | undefined> = {
 export function menuFor(roles: readonly string[]): MenuItem[] {
   return MENU_ITEMS.filter((item) => hasAnyRole(roles, MENU_ROLES[item]));
 }
+
+/** Where a menu entry leads; the workshop entry points to the signed-in user's own workshop. */
+export function menuPath(item: MenuItem, workshopId: number | null): string {
+  switch (item) {
+    case 'orders':
+      return '/orders';
+    case 'profile':
+      return '/profile';
+    case 'workshop':
+      return `/workshop/${workshopId ?? ''}`;
+    case 'users':
+      return '/users';
+    case 'defaultOptions':
+      return '/defaultoptions';
+  }
+}
+
+/**
+ * The page a user lands on after signing in without a redirect, and for unknown paths: the start page `/`
+ * when the role may open it, else the first entry of the role's menu (the profile at the latest). The
+ * spec's `/` admits neither ROLE_ADMIN, ROLE_HOLDER nor ROLE_WORKSHOP_QA, who would otherwise be logged
+ * out right after signing in.
+ */
+export function startPath(session: { roles: readonly string[]; workshop: { id: number } | null }): string {
+  if (guardRoute(routeByName('home'), session).kind === 'allow') return '/';
+  const [first] = menuFor(session.roles);
+  return first ? menuPath(first, session.workshop?.id ?? null) : '/profile';
+}

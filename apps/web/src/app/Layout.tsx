@@ -1,0 +1,194 @@
+import {
+  DRAWER_MINI_WIDTH,
+  DRAWER_WIDTH,
+  MOBILE_BREAKPOINT,
+  type MenuItem,
+  type RouteRule,
+  menuFor,
+  menuPath,
+} from '@vers/domain';
+import AssignmentIcon from '@mui/icons-material/Assignment';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import FactoryIcon from '@mui/icons-material/Factory';
+import GroupIcon from '@mui/icons-material/Group';
+import ListAltIcon from '@mui/icons-material/ListAlt';
+import LogoutIcon from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
+import PersonIcon from '@mui/icons-material/Person';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { type ReactElement, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useMatches, useNavigate } from 'react-router';
+import { LanguageSelect } from './LanguageSelect.tsx';
+import { ThemeSwitch } from './ThemeSwitch.tsx';
+import { VersionInfo } from './VersionInfo.tsx';
+import { sessionStore, useSession } from './session.ts';
+
+const MENU_ICONS: Record<MenuItem, ReactElement> = {
+  orders: <AssignmentIcon />,
+  profile: <PersonIcon />,
+  workshop: <FactoryIcon />,
+  users: <GroupIcon />,
+  defaultOptions: <ListAltIcon />,
+};
+
+export interface RouteHandle {
+  route: RouteRule;
+  /** The open tab, added to the toolbar title (orders editor). */
+  tab?: (params: Record<string, string | undefined>) => string | undefined;
+}
+
+/** Toolbar title: the route name, plus the open tab when there is one (administration §2). */
+function useTitle(): string {
+  const { t } = useTranslation();
+  const matches = useMatches();
+  const match = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.route);
+  if (!match) return t('app.name');
+  const handle = match.handle as RouteHandle;
+  const tab = handle.tab?.(match.params);
+  const name = t(`routes.${handle.route.name}`);
+  return tab ? `${name} – ${tab}` : name;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const navigate = useNavigate();
+  const mobile = useMediaQuery(`(max-width:${MOBILE_BREAKPOINT - 0.05}px)`);
+  const [mini, setMini] = useState(false);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const title = useTitle();
+  const width = mobile ? DRAWER_WIDTH : mini ? DRAWER_MINI_WIDTH : DRAWER_WIDTH;
+  const items = session ? menuFor(session.roles) : [];
+  const compact = mini && !mobile;
+
+  const logout = () => {
+    sessionStore.clear(true);
+    navigate('/login');
+  };
+
+  const drawer = (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }} data-testid="drawer">
+      <Toolbar sx={{ justifyContent: compact ? 'center' : 'space-between', px: compact ? 0 : 2 }}>
+        {!compact && (
+          <Typography variant="h6" color="primary" sx={{ fontWeight: 700 }}>
+            {t('app.name')}
+          </Typography>
+        )}
+        {!mobile && (
+          <IconButton
+            onClick={() => setMini((value) => !value)}
+            aria-label={mini ? t('menu.expand') : t('menu.collapse')}
+            data-testid="drawer-toggle"
+          >
+            {mini ? <MenuIcon /> : <ChevronLeftIcon />}
+          </IconButton>
+        )}
+      </Toolbar>
+      <Divider />
+      <List component="nav" aria-label={t('app.name')} data-testid="menu">
+        {items.map((item) => (
+          <ListItemButton
+            key={item}
+            component={NavLink}
+            to={menuPath(item, session?.workshop?.id ?? null)}
+            onClick={() => setMobileOpen(false)}
+            data-testid={`menu-${item}`}
+            sx={{
+              flexDirection: compact ? 'column' : 'row',
+              '&.active': { bgcolor: 'action.selected' },
+            }}
+          >
+            <ListItemIcon sx={{ minWidth: compact ? 0 : 48, justifyContent: 'center' }}>
+              {MENU_ICONS[item]}
+            </ListItemIcon>
+            <ListItemText
+              primary={t(`menu.${item}`)}
+              slotProps={{ primary: compact ? { variant: 'caption', align: 'center' } : {} }}
+            />
+          </ListItemButton>
+        ))}
+      </List>
+      <Box sx={{ flexGrow: 1 }} />
+      {!compact && (
+        <Box sx={{ px: 2, pb: 1, display: 'grid', gap: 1 }}>
+          <ThemeSwitch />
+          <LanguageSelect size="small" />
+        </Box>
+      )}
+      <Divider />
+      {!compact && <VersionInfo />}
+      <List>
+        <ListItemButton onClick={logout} data-testid="logout" sx={{ flexDirection: compact ? 'column' : 'row' }}>
+          <ListItemIcon sx={{ minWidth: compact ? 0 : 48, justifyContent: 'center' }}>
+            <LogoutIcon />
+          </ListItemIcon>
+          <ListItemText
+            primary={t('menu.logout')}
+            slotProps={{ primary: compact ? { variant: 'caption', align: 'center' } : {} }}
+          />
+        </ListItemButton>
+      </List>
+    </Box>
+  );
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <AppBar
+        position="fixed"
+        sx={{ width: mobile ? '100%' : `calc(100% - ${width}px)`, ml: mobile ? 0 : `${width}px` }}
+      >
+        <Toolbar>
+          {mobile && (
+            <IconButton
+              color="inherit"
+              edge="start"
+              onClick={() => setMobileOpen(true)}
+              aria-label={t('menu.open')}
+              data-testid="drawer-open"
+              sx={{ mr: 1 }}
+            >
+              <MenuIcon />
+            </IconButton>
+          )}
+          <Typography variant="h6" component="h1" noWrap data-testid="toolbar-title">
+            {title}
+          </Typography>
+        </Toolbar>
+      </AppBar>
+      {mobile ? (
+        <Drawer
+          variant="temporary"
+          open={mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          slotProps={{ paper: { sx: { width: DRAWER_WIDTH } } }}
+        >
+          {drawer}
+        </Drawer>
+      ) : (
+        <Drawer
+          variant="permanent"
+          sx={{ width, flexShrink: 0 }}
+          slotProps={{ paper: { sx: { width, overflowX: 'hidden', transition: 'width 150ms' } } }}
+        >
+          {drawer}
+        </Drawer>
+      )}
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0 }}>
+        <Toolbar />
+        <Box sx={{ p: { xs: 2, sm: 3 } }}>{children}</Box>
+      </Box>
+    </Box>
+  );
+}

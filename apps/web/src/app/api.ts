@@ -1,0 +1,101 @@
+import { API_BASE, BAD_GATEWAY_REDIRECT_DELAY_MS, type ErrorCode, errorBodySchema } from '@vers/domain';
+import type { z } from 'zod';
+import { notifications } from './notifications.ts';
+import { sessionStore } from './session.ts';
+
+/** A failed call: `status` 0 means the server could not be reached. */
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | 'NO_CONNECTION' | 'BAD_RESPONSE',
+    message: string,
+    readonly fields: string[] = [],
+  ) {
+    super(message);
+  }
+}
+
+export interface CallOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /**
+   * The caller handles these statuses itself, without the global reaction (e.g. sign-in handles 401 as
+   * a wrong login).
+   */
+  handles?: readonly number[];
+}
+
+/** Where to go for a fresh sign-in, coming back to the current page afterwards. */
+export function loginRedirectPath(): string {
+  const here = window.location.pathname + window.location.search;
+  return here.startsWith('/login') ? '/login' : `/login?redirect=${encodeURIComponent(here)}`;
+}
+
+let navigate: (path: string) => void = (path) => window.location.assign(path);
+/** The router's navigation, so that the global reactions do not reload the page. */
+export function setApiNavigator(fn: (path: string) => void) {
+  navigate = fn;
+}
+
+/** The global reactions of administration §4 and §8 to a failed call. */
+function reactGlobally(failure: ApiFailure) {
+  switch (failure.status) {
+    case 0:
+      notifications.show('errors.noConnection', 'error');
+      return;
+    case 401: {
+      const target = loginRedirectPath();
+      notifications.show('errors.notLoggedIn', 'warning');
+      sessionStore.clear();
+      navigate(target);
+      return;
+    }
+    case 403:
+      notifications.show('errors.FORBIDDEN', 'error');
+      return;
+    case 502:
+      setTimeout(() => navigate(loginRedirectPath()), BAD_GATEWAY_REDIRECT_DELAY_MS);
+      return;
+    default:
+      notifications.show(`errors.${failure.code in ERROR_MESSAGE_KEYS ? failure.code : 'unexpected'}`, 'error');
+  }
+}
+
+const ERROR_MESSAGE_KEYS: Record<string, true> = Object.fromEntries(
+  errorBodySchema.shape.code.options.map((code) => [code, true]),
+);
+
+/**
+ * Calls the API under /api/v1 with the session's bearer token. Any status other than 200, 201 and 204 is
+ * an error (administration §7): it is thrown as an ApiFailure after the global reaction.
+ */
+export async function call<T>(path: string, schema: z.ZodType<T> | null, options: CallOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = sessionStore.get()?.token;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}/${path.replace(/^\//, '')}`, {
+      method: options.method ?? 'GET',
+      headers,
+      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+    });
+  } catch {
+    const failure = new ApiFailure(0, 'NO_CONNECTION', 'No connection to the server');
+    if (!options.handles?.includes(0)) reactGlobally(failure);
+    throw failure;
+  }
+  if (response.status === 200 || response.status === 201 || response.status === 204) {
+    if (schema === null || response.status === 204) return undefined as T;
+    const parsed = schema.safeParse(await response.json().catch(() => undefined));
+    if (!parsed.success) throw new ApiFailure(response.status, 'BAD_RESPONSE', 'Unexpected answer from the server');
+    return parsed.data;
+  }
+  const body = errorBodySchema.safeParse(await response.json().catch(() => undefined));
+  const failure = body.success
+    ? new ApiFailure(response.status, body.data.code, body.data.message, body.data.fields)
+    : new ApiFailure(response.status, response.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST', response.statusText);
+  if (!options.handles?.includes(response.status)) reactGlobally(failure);
+  throw failure;
+}

@@ -1,0 +1,40 @@
+import { useSyncExternalStore } from 'react';
+
+export type Severity = 'success' | 'info' | 'warning' | 'error';
+
+export interface Notification {
+  id: number;
+  /** Catalogue key of the message. */
+  messageKey: string;
+  values?: Record<string, string>;
+  severity: Severity;
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let queue: Notification[] = [];
+let nextId = 1;
+
+/** Snackbar messages, shown one after another (5000 ms each, administration §9). */
+export const notifications = {
+  show(messageKey: string, severity: Severity = 'info', values?: Record<string, string>) {
+    // The same message twice in a row (several failing calls at once) is shown once.
+    const last = queue.at(-1);
+    if (last && last.messageKey === messageKey && last.severity === severity) return;
+    queue = [...queue, { id: nextId++, messageKey, severity, ...(values ? { values } : {}) }];
+    for (const listener of listeners) listener();
+  },
+  dismiss(id: number) {
+    queue = queue.filter((n) => n.id !== id);
+    for (const listener of listeners) listener();
+  },
+  current: (): Notification | undefined => queue[0],
+  subscribe(listener: Listener) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+export function useCurrentNotification(): Notification | undefined {
+  return useSyncExternalStore(notifications.subscribe, notifications.current);
+}

@@ -1,0 +1,82 @@
+import { ROUTES, type RouteName, type RouteRule, startPath } from '@vers/domain';
+import { type ComponentType, type LazyExoticComponent, Suspense, lazy } from 'react';
+import { Navigate, Outlet, type RouteObject, createBrowserRouter, useLocation } from 'react-router';
+import LoginPage from '../features/auth/LoginPage.tsx';
+import { Guard } from './Guard.tsx';
+import { Layout, type RouteHandle } from './Layout.tsx';
+import { PageFallback } from './PageFallback.tsx';
+import { AppEffects } from './AppEffects.tsx';
+import { useSession } from './session.ts';
+
+type Page = LazyExoticComponent<ComponentType>;
+
+// Every screen but the login is its own chunk: the login screen loads only what it needs.
+const pending = lazy(() => import('../features/pending/PendingPage.tsx'));
+const PAGES: Record<Exclude<RouteName, 'login'>, Page> = {
+  home: lazy(() => import('../features/home/HomePage.tsx')),
+  profile: lazy(() => import('../features/profile/ProfilePage.tsx')),
+  users: pending,
+  workshop: pending,
+  defaultOptions: pending,
+  defaultOption: pending,
+  orders: pending,
+  addOrder: pending,
+  EditOrder: pending,
+  camera: pending,
+  assets: pending,
+  images: pending,
+};
+
+function guarded(route: RouteRule): RouteObject {
+  const Page = PAGES[route.name as Exclude<RouteName, 'login'>];
+  const handle: RouteHandle = { route };
+  return {
+    path: route.path,
+    handle,
+    element: (
+      <Guard route={route}>
+        <Suspense fallback={<PageFallback />}>
+          <Page />
+        </Suspense>
+      </Guard>
+    ),
+  };
+}
+
+/** Signed in: the drawer and toolbar around every page; on /login and signed out: the page alone. */
+function Shell() {
+  const session = useSession();
+  const { pathname } = useLocation();
+  return (
+    <>
+      <AppEffects />
+      {session && pathname !== '/login' ? (
+        <Layout>
+          <Outlet />
+        </Layout>
+      ) : (
+        <Outlet />
+      )}
+    </>
+  );
+}
+
+/** Unknown paths go to the start page (for roles that `/` does not admit: their first menu entry). */
+function UnknownPath() {
+  const session = useSession();
+  return <Navigate to={session ? startPath(session) : '/'} replace />;
+}
+
+export function createRouter() {
+  const login = ROUTES.find((r) => r.name === 'login');
+  return createBrowserRouter([
+    {
+      element: <Shell />,
+      children: [
+        { path: '/login', element: <LoginPage />, handle: { route: login } satisfies Partial<RouteHandle> },
+        ...ROUTES.filter((r) => !r.public).map(guarded),
+        { path: '*', element: <UnknownPath /> },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,24 @@
+import { type SignInRequest, signInResponseSchema } from '@vers/domain';
+import { ApiFailure, call } from '../../app/api.ts';
+import { sessionStore } from '../../app/session.ts';
+
+export type SignInResult = { ok: true } | { ok: false; messageKey: string };
+
+/** POST auth/signin; on success the answer is kept as the session (administration §7). */
+export async function signIn(request: SignInRequest): Promise<SignInResult> {
+  try {
+    const session = await call('auth/signin', signInResponseSchema, {
+      method: 'POST',
+      body: request,
+      handles: [0, 400, 401, 429],
+    });
+    sessionStore.set(session);
+    return { ok: true };
+  } catch (error) {
+    if (!(error instanceof ApiFailure)) throw error;
+    if (error.status === 0) return { ok: false, messageKey: 'errors.noConnection' };
+    if (error.status === 401) return { ok: false, messageKey: 'errors.WRONG_LOGIN' };
+    if (error.status === 429) return { ok: false, messageKey: 'errors.TOO_MANY_ATTEMPTS' };
+    return { ok: false, messageKey: `errors.${error.code === 'VALIDATION' ? 'VALIDATION' : 'unexpected'}` };
+  }
+}

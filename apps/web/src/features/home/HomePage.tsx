@@ -1,0 +1,47 @@
+import { siteIdResponseSchema } from '@vers/domain';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../app/api.ts';
+import { useSession } from '../../app/session.ts';
+
+export default function HomePage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [siteId, setSiteId] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    // Failures get the global reactions of the API client (401 -> login, no network -> message).
+    call('auth/siteId', siteIdResponseSchema)
+      .then((answer) => live && setSiteId(answer.siteId))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (!session) return null;
+  return (
+    <Card sx={{ maxWidth: 640 }}>
+      <CardContent>
+        <Typography variant="h5" component="h2" gutterBottom data-testid="home-welcome">
+          {t('home.welcome', { name: `${session.firstName} ${session.lastName}` })}
+        </Typography>
+        <Typography>
+          {session.workshop ? t('home.workshop', { name: session.workshop.name }) : t('home.noWorkshop')}
+        </Typography>
+        {siteId && (
+          <Typography color="text.secondary" data-testid="home-site-id">
+            {t('home.siteId', { siteId })}
+          </Typography>
+        )}
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          {t('home.next')}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}

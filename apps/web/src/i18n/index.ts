@@ -1,0 +1,47 @@
+import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, type Language, resolveLanguage } from '@vers/domain';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+type Catalogue = Record<string, unknown>;
+
+// One chunk per language: only the language in use is downloaded.
+const loaders = import.meta.glob<Catalogue>('./locales/*.json', { import: 'default' });
+
+async function loadCatalogue(language: Language): Promise<void> {
+  if (i18next.hasResourceBundle(language, 'translation')) return;
+  const load = loaders[`./locales/${language}.json`];
+  if (!load) throw new Error(`no catalogue for ${language}`);
+  i18next.addResourceBundle(language, 'translation', await load());
+}
+
+export function initialLanguage(): Language {
+  return resolveLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY), navigator.languages ?? [navigator.language]);
+}
+
+export async function initI18n(): Promise<void> {
+  const language = initialLanguage();
+  await i18next.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: false,
+    resources: {},
+    partialBundledLanguages: true,
+    interpolation: { escapeValue: false }, // React escapes
+    returnNull: false,
+  });
+  await loadCatalogue(language);
+  document.documentElement.lang = language;
+  // Re-render with the catalogue now present.
+  await i18next.changeLanguage(language);
+}
+
+/** Switches the language and keeps the choice (local setting `vers-lang`). */
+export async function changeLanguage(language: Language): Promise<void> {
+  await loadCatalogue(language);
+  localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  document.documentElement.lang = language;
+  await i18next.changeLanguage(language);
+}
+
+export function currentLanguage(): Language {
+  return (i18next.resolvedLanguage ?? i18next.language ?? DEFAULT_LANGUAGE) as Language;
+}

@@ -1,0 +1,4 @@
+/// <reference types="vite/client" />
+
+/** The commit this front end was built from (vite.config.ts). */
+declare const __VERS_COMMIT__: string;

@@ -1,0 +1,21 @@
+// `npm run bench`: prints the figures; budgets are reported, never asserted.
+import { startProduct } from '../../e2e/support/server.ts';
+import { LOGIN_BUDGET_KB, measureBundles } from './bundle-size.ts';
+import { measureStartup } from './startup.ts';
+
+const product = await startProduct();
+try {
+  const bundles = await measureBundles(product);
+  console.log(
+    `login screen JavaScript: ${bundles.loginKb.toFixed(1)} KB gzip in ${bundles.loginScripts} scripts ` +
+      `(budget ${LOGIN_BUDGET_KB} KB: ${bundles.loginKb <= LOGIN_BUDGET_KB ? 'within' : 'OVER'})`,
+  );
+  console.log(`whole app JavaScript:    ${bundles.appKb.toFixed(1)} KB gzip in ${bundles.appScripts} scripts`);
+} finally {
+  await product.stop();
+}
+const startup = await measureStartup();
+console.log(
+  `server start to first answer, empty data folder: ${startup.versMs.toFixed(0)} ms ` +
+    `(bare Node HTTP server: ${startup.baselineMs.toFixed(0)} ms, ratio ${(startup.versMs / startup.baselineMs).toFixed(1)}x; median of ${startup.runs})`,
+);

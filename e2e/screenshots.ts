@@ -1,0 +1,69 @@
+// Screenshots of the screens as a user sees them, for looking at them: `npx tsx e2e/screenshots.ts [outDir]`.
+// Starts the real product on a fresh data folder, signs in with demo users, writes PNGs.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { launchBrowser } from './support/browser.ts';
+import { E2E_PASSWORD, startProduct } from './support/server.ts';
+
+const outDir = path.resolve(process.argv[2] ?? 'e2e/artifacts/screens');
+mkdirSync(outDir, { recursive: true });
+const product = await startProduct();
+const browser = await launchBrowser();
+
+async function shoot(page: Page, name: string) {
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(outDir, `${name}.png`) });
+}
+
+try {
+  for (const [lang, dark] of [
+    ['de', false],
+    ['en', true],
+    ['bg', false],
+  ] as const) {
+    for (const [label, viewport] of [
+      ['desktop', { width: 1280, height: 800 }],
+      ['mobile', { width: 380, height: 760 }],
+    ] as const) {
+      const context = await browser.newContext({ baseURL: product.url, viewport });
+      await context.addInitScript(
+        ({ l, d }) => {
+          if (!localStorage.getItem('vers-lang')) localStorage.setItem('vers-lang', l);
+          if (!localStorage.getItem('vers-dark-mode')) localStorage.setItem('vers-dark-mode', d);
+        },
+        { l: lang as string, d: String(dark) },
+      );
+      const page = await context.newPage();
+      await page.goto('/login');
+      await page.getByTestId('login-username').fill('staff');
+      await page.getByTestId('login-password').fill('wrong');
+      await page.getByTestId('login-submit').click();
+      await page.getByTestId('login-error').waitFor();
+      await shoot(page, `${lang}-${label}-login-error`);
+      await page.getByTestId('login-password').fill(E2E_PASSWORD);
+      await page.getByTestId('login-submit').click();
+      await page.getByTestId('home-welcome').waitFor();
+      await shoot(page, `${lang}-${label}-home`);
+      if (label === 'mobile') {
+        await page.getByTestId('drawer-open').click();
+        await shoot(page, `${lang}-${label}-drawer`);
+        await page.keyboard.press('Escape');
+      }
+      await page.goto('/profile');
+      await page.getByTestId('profile-username').waitFor();
+      await shoot(page, `${lang}-${label}-profile`);
+      if (label === 'desktop') {
+        await page.getByTestId('drawer-toggle').click();
+        await shoot(page, `${lang}-${label}-mini`);
+        await page.goto('/orders');
+        await shoot(page, `${lang}-${label}-orders-pending`);
+      }
+      await context.close();
+    }
+  }
+} finally {
+  await browser.close();
+  await product.stop();
+}
+console.log(`screenshots in ${outDir}`);

@@ -1,0 +1,50 @@
+import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { inject } from 'vitest';
+import { E2E_PASSWORD } from './server.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The URL of the product started by global-setup.ts. */
+    baseUrl: string;
+  }
+}
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Debian's Chromium, headless, with the flags this closed network needs. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export const baseUrl = () => inject('baseUrl');
+
+/** A fresh browser profile (empty storage) with a given browser language. */
+export async function newContext(browser: Browser, locale = 'de-DE'): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: baseUrl(), locale, viewport: { width: 1280, height: 800 } });
+}
+
+export async function signIn(page: Page, username: string, password = E2E_PASSWORD) {
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+export async function menuEntries(page: Page): Promise<string[]> {
+  const entries = await page
+    .getByTestId('menu')
+    .locator('[data-testid^="menu-"]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid') ?? ''));
+  return entries.map((id) => id.replace(/^menu-/, ''));
+}
