@@ -17,6 +17,10 @@ import type { TokenService } from './auth/tokens.ts';
 import type { Db } from './db/client.ts';
 import { ApiError, registerErrorHandling } from './http/errors.ts';
 import { systemRoutes } from './system/routes.ts';
+import { usersRoutes } from './users/routes.ts';
+import { workshopRoutes } from './workshops/routes.ts';
+import { emailAddressRoutes } from './email-addresses/routes.ts';
+import { defaultOptionRoutes } from './default-options/routes.ts';
 
 export interface AppDeps {
   db: Db;
@@ -54,6 +58,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerAuthentication(api, deps.db, deps.tokens);
       await api.register(authRoutes(deps.db, deps.tokens));
       await api.register(systemRoutes(deps.db, deps.gitSha));
+      await api.register(usersRoutes(deps.db, deps.tokens));
+      await api.register(workshopRoutes(deps.db));
+      await api.register(emailAddressRoutes(deps.db));
+      await api.register(defaultOptionRoutes(deps.db));
     },
     { prefix: API_BASE },
   );

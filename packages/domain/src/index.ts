@@ -6,3 +6,5 @@ export * from './constants.ts';
 export * from './contract/errors.ts';
 export * from './contract/auth.ts';
 export * from './contract/system.ts';
+export * from './passwords.ts';
+export * from './contract/admin.ts';

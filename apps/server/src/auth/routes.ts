@@ -1,5 +1,6 @@
 import {
   type SessionWorkshop,
+  type SignInResponse,
   errorBodySchema,
   signInRequestSchema,
   signInResponseSchema,
@@ -12,7 +13,7 @@ import { users, workshops } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { isLoginBlocked, recordLoginAttempt } from './login-attempts.ts';
 import { verifyPassword } from './passwords.ts';
-import { type WorkshopRow, sessionUser } from './session.ts';
+import { type UserRow, type WorkshopRow, sessionUser } from './session.ts';
 import type { TokenService } from './tokens.ts';
 
 export function toSessionWorkshop(row: WorkshopRow): SessionWorkshop {
@@ -23,6 +24,22 @@ export function toSessionWorkshop(row: WorkshopRow): SessionWorkshop {
     siteId: row.siteId,
     revNr: row.revNr,
     addLastModifier: row.addLastModifier,
+  };
+}
+
+/** What a sign-in answers: a fresh token and the user with roles and workshop (administration §3). */
+export async function sessionResponse(db: Db, tokens: TokenService, user: UserRow): Promise<SignInResponse> {
+  const [workshop] = user.workshopId ? await db.select().from(workshops).where(eq(workshops.id, user.workshopId)) : [];
+  const { token, expiresAt } = await tokens.issue({ userId: user.id, tokenVersion: user.tokenVersion });
+  return {
+    token,
+    expiresAt: expiresAt.toISOString(),
+    id: user.id,
+    username: user.username,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    roles: user.roles as SignInResponse['roles'],
+    workshop: workshop ? toSessionWorkshop(workshop) : null,
   };
 }
 
@@ -55,20 +72,7 @@ export const authRoutes =
           throw new ApiError(401, 'WRONG_LOGIN', 'Username or password incorrect');
         }
         await recordLoginAttempt(db, username, address, true);
-        const [workshop] = user.workshopId
-          ? await db.select().from(workshops).where(eq(workshops.id, user.workshopId))
-          : [];
-        const { token, expiresAt } = await tokens.issue({ userId: user.id, tokenVersion: user.tokenVersion });
-        return {
-          token,
-          expiresAt: expiresAt.toISOString(),
-          id: user.id,
-          username: user.username,
-          firstName: user.firstName,
-          lastName: user.lastName,
-          roles: user.roles,
-          workshop: workshop ? toSessionWorkshop(workshop) : null,
-        };
+        return sessionResponse(db, tokens, user);
       },
     );
 

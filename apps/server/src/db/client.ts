@@ -42,3 +42,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   await migratePglite(db, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
 }
+
+/** A transaction handed to `db.transaction(async (tx) => ...)`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Where a query can run: the database or an open transaction. */
+export type Executor = Db | Tx;

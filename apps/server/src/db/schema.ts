@@ -98,5 +98,5 @@ export const defaultOptionValues = pgTable(
     text: text('text').notNull(),
     global: boolean('global').notNull().default(false),
   },
-  (t) => [index('default_option_values_option').on(t.optionId)],
+  (t) => [uniqueIndex('default_option_values_option_value').on(t.optionId, t.value)],
 );

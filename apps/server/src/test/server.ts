@@ -30,6 +30,8 @@ export interface TestServer {
   app: FastifyInstance;
   request<T = unknown>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
   signIn(username: string, password?: string): Promise<string>;
+  /** Tokens of several demo users, in the order named. */
+  signInAll<const T extends readonly string[]>(usernames: T): Promise<{ [K in keyof T]: string }>;
   close(): Promise<void>;
 }
 
@@ -90,18 +92,23 @@ export async function startTestServer(options: { webDist?: string } = {}): Promi
     };
   }
 
+  async function signIn(username: string, password = DEMO_PASSWORD) {
+    const res = await request<{ token: string }>('POST', '/api/v1/auth/signin', {
+      body: { userName: username, password },
+    });
+    if (res.status !== 200) throw new Error(`sign-in of ${username} answered ${res.status}`);
+    return res.body.token;
+  }
+
   return {
     url: address,
     database,
     tokens,
     app,
     request,
-    async signIn(username, password = DEMO_PASSWORD) {
-      const res = await request<{ token: string }>('POST', '/api/v1/auth/signin', {
-        body: { userName: username, password },
-      });
-      if (res.status !== 200) throw new Error(`sign-in of ${username} answered ${res.status}`);
-      return res.body.token;
+    signIn,
+    async signInAll(usernames) {
+      return (await Promise.all(usernames.map((u) => signIn(u)))) as never;
     },
     async close() {
       await app.close();

@@ -16,6 +16,16 @@ export const ERROR_CODES = [
   'WRONG_LOGIN',
   'TOO_MANY_ATTEMPTS',
   'CONFLICT',
+  'USER_EXISTS',
+  'EMAIL_EXISTS',
+  'EMAIL_LIMIT_MAX',
+  'EMAIL_LIMIT_MIN',
+  'LAST_ADMIN',
+  'SELF_CHANGE',
+  'ROLE_NOT_ALLOWED',
+  'WRONG_PASSWORD',
+  'NOT_PNG',
+  'LAST_VALUE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

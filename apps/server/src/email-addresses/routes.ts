@@ -1,0 +1,162 @@
+import {
+  EMAIL_ADDRESSES_MAX,
+  EMAIL_ADDRESSES_MIN,
+  emailAddressRequestSchema,
+  emailAddressSchema,
+  errorBodySchema,
+  type Language,
+} from '@vers/domain';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sessionUser } from '../auth/session.ts';
+import { ADMIN_AREA_ROLES, reaches, workshopInScope } from '../auth/tenancy.ts';
+import type { Db, Executor } from '../db/client.ts';
+import { emailAddresses } from '../db/schema.ts';
+import { ApiError, notFound } from '../http/errors.ts';
+
+type Row = typeof emailAddresses.$inferSelect;
+const toEmailAddress = (row: Row) => ({ id: row.id, address: row.address, languageCode: row.languageCode as Language });
+
+const errors = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const workshopQuery = z.object({ workshopId: z.coerce.number().int().positive().optional() });
+
+/**
+ * Notification e-mail addresses of a workshop (administration §7): at least 1, at most 10, no duplicates
+ * (compared without case). Workshop admins act on their own workshop; system admins name one by `workshopId`.
+ */
+export const emailAddressRoutes =
+  (db: Db): FastifyPluginAsyncZod =>
+  async (app) => {
+    const config = { roles: ADMIN_AREA_ROLES };
+
+    function scopedWorkshop(request: Parameters<typeof sessionUser>[0], requested: number | undefined): number {
+      const workshopId = workshopInScope(sessionUser(request), requested);
+      if (workshopId === null) throw notFound('Workshop');
+      return workshopId;
+    }
+
+    async function reachable(request: Parameters<typeof sessionUser>[0], id: number): Promise<Row> {
+      const [row] = await db.select().from(emailAddresses).where(eq(emailAddresses.id, id));
+      if (!row || !reaches(sessionUser(request), row.workshopId)) throw notFound('E-mail address');
+      return row;
+    }
+
+    async function refuseDuplicate(ex: Executor, workshopId: number, address: string, exceptId?: number) {
+      const [clash] = await ex
+        .select({ id: emailAddresses.id })
+        .from(emailAddresses)
+        .where(
+          and(
+            eq(emailAddresses.workshopId, workshopId),
+            eq(sql`lower(${emailAddresses.address})`, address.toLowerCase()),
+            exceptId === undefined ? undefined : ne(emailAddresses.id, exceptId),
+          ),
+        );
+      if (clash) throw new ApiError(409, 'EMAIL_EXISTS', `${address} is already on the list`);
+    }
+
+    app.get(
+      '/emailAddress',
+      {
+        config,
+        schema: {
+          tags: ['email addresses'],
+          querystring: workshopQuery,
+          response: { 200: z.array(emailAddressSchema), ...errors },
+        },
+      },
+      async (request) => {
+        const workshopId = scopedWorkshop(request, request.query.workshopId);
+        const rows = await db
+          .select()
+          .from(emailAddresses)
+          .where(eq(emailAddresses.workshopId, workshopId))
+          .orderBy(emailAddresses.id);
+        return rows.map(toEmailAddress);
+      },
+    );
+
+    app.post(
+      '/emailAddress',
+      {
+        config,
+        schema: {
+          tags: ['email addresses'],
+          querystring: workshopQuery,
+          body: emailAddressRequestSchema,
+          response: { 201: emailAddressSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const workshopId = scopedWorkshop(request, request.query.workshopId);
+        const row = await db.transaction(async (tx) => {
+          // One writer at a time per workshop, so two simultaneous adds cannot make an 11th address.
+          await tx.execute(sql`SELECT pg_advisory_xact_lock(${workshopId})`);
+          const [existing] = await tx
+            .select({ n: count() })
+            .from(emailAddresses)
+            .where(eq(emailAddresses.workshopId, workshopId));
+          if ((existing?.n ?? 0) >= EMAIL_ADDRESSES_MAX) {
+            throw new ApiError(409, 'EMAIL_LIMIT_MAX', `A workshop has at most ${EMAIL_ADDRESSES_MAX} addresses`);
+          }
+          await refuseDuplicate(tx, workshopId, request.body.address);
+          const [inserted] = await tx
+            .insert(emailAddresses)
+            .values({ workshopId, address: request.body.address, languageCode: request.body.languageCode })
+            .returning();
+          return inserted;
+        });
+        if (!row) throw new ApiError(409, 'EMAIL_EXISTS', 'not saved');
+        return reply.status(201).send(toEmailAddress(row));
+      },
+    );
+
+    app.put(
+      '/emailAddress/:id',
+      {
+        config,
+        schema: {
+          tags: ['email addresses'],
+          params: idParams,
+          body: emailAddressRequestSchema,
+          response: { 200: emailAddressSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const row = await reachable(request, request.params.id);
+        await refuseDuplicate(db, row.workshopId, request.body.address, row.id);
+        const [updated] = await db
+          .update(emailAddresses)
+          .set({ address: request.body.address, languageCode: request.body.languageCode })
+          .where(eq(emailAddresses.id, row.id))
+          .returning();
+        if (!updated) throw notFound('E-mail address');
+        return toEmailAddress(updated);
+      },
+    );
+
+    app.delete(
+      '/emailAddress/:id',
+      {
+        config,
+        schema: { tags: ['email addresses'], params: idParams, response: { 204: z.null(), ...errors } },
+      },
+      async (request, reply) => {
+        const row = await reachable(request, request.params.id);
+        await db.transaction(async (tx) => {
+          await tx.execute(sql`SELECT pg_advisory_xact_lock(${row.workshopId})`);
+          const [existing] = await tx
+            .select({ n: count() })
+            .from(emailAddresses)
+            .where(eq(emailAddresses.workshopId, row.workshopId));
+          if ((existing?.n ?? 0) <= EMAIL_ADDRESSES_MIN) {
+            throw new ApiError(409, 'EMAIL_LIMIT_MIN', `A workshop keeps at least ${EMAIL_ADDRESSES_MIN} address`);
+          }
+          await tx.delete(emailAddresses).where(eq(emailAddresses.id, row.id));
+        });
+        return reply.status(204).send(null);
+      },
+    );
+  };

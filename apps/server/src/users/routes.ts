@@ -1,0 +1,275 @@
+import {
+  ALL_ROLES,
+  ROLES,
+  SYSTEM_ADMIN_ROLES,
+  changeOwnPasswordRequestSchema,
+  createUserRequestSchema,
+  createUserResponseSchema,
+  errorBodySchema,
+  isSystemAdmin,
+  roleRefSchema,
+  signInResponseSchema,
+  strongPasswordSchema,
+  updateUserRequestSchema,
+  userIdParamsSchema,
+  userSchema,
+  type User,
+} from '@vers/domain';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { generatePassword, hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { sessionResponse } from '../auth/routes.ts';
+import { type SessionUser, type UserRow, sessionUser } from '../auth/session.ts';
+import { ADMIN_AREA_ROLES, reaches, workshopInScope } from '../auth/tenancy.ts';
+import type { TokenService } from '../auth/tokens.ts';
+import type { Db } from '../db/client.ts';
+import { users, workshops } from '../db/schema.ts';
+import { ApiError, forbidden, notFound } from '../http/errors.ts';
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    enabled: row.enabled,
+    roles: row.roles.map((name) => ({ name }) as User['roles'][number]),
+    workshopId: row.workshopId,
+  };
+}
+
+const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+
+/** Roles a user may hand out: system admins all of them, workshop admins all but the two system roles. */
+function assignableRoles(actor: SessionUser): readonly string[] {
+  return isSystemAdmin(actor.roles) ? ALL_ROLES : ALL_ROLES.filter((r) => !SYSTEM_ADMIN_ROLES.includes(r));
+}
+
+function checkAssignable(actor: SessionUser, roles: readonly string[]) {
+  const allowed = assignableRoles(actor);
+  const refused = roles.filter((role) => !allowed.includes(role));
+  if (refused.length > 0) throw new ApiError(403, 'ROLE_NOT_ALLOWED', `Roles not allowed: ${refused.join(', ')}`);
+}
+
+export const usersRoutes =
+  (db: Db, tokens: TokenService): FastifyPluginAsyncZod =>
+  async (app) => {
+    /** A user the actor may manage, or 404. */
+    async function managedUser(actor: SessionUser, id: number): Promise<UserRow> {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      if (!row || !reaches(actor, row.workshopId)) throw notFound('User');
+      // Only system admins manage system admins.
+      if (!isSystemAdmin(actor.roles) && isSystemAdmin(row.roles)) throw notFound('User');
+      return row;
+    }
+
+    /**
+     * Refuses a change that would leave the user's workshop without an enabled workshop admin: nobody can
+     * lock a workshop out of its own administration.
+     */
+    async function keepLastAdmin(row: UserRow, stillAdmin: boolean) {
+      if (row.workshopId === null || stillAdmin || !row.enabled || !row.roles.includes(ROLES.WORKSHOP_ADMIN)) return;
+      const others = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.workshopId, row.workshopId),
+            ne(users.id, row.id),
+            eq(users.enabled, true),
+            sql`${ROLES.WORKSHOP_ADMIN} = ANY(${users.roles})`,
+          ),
+        );
+      if (others.length === 0) {
+        throw new ApiError(409, 'LAST_ADMIN', 'The last workshop administrator cannot be removed or disabled');
+      }
+    }
+
+    const adminOnly = { roles: ADMIN_AREA_ROLES };
+
+    app.get(
+      '/users/roles',
+      { config: adminOnly, schema: { tags: ['users'], response: { 200: z.array(roleRefSchema) } } },
+      async (request) =>
+        assignableRoles(sessionUser(request)).map((name) => ({ name }) as z.infer<typeof roleRefSchema>),
+    );
+
+    app.get(
+      '/users/current',
+      {
+        config: adminOnly,
+        schema: {
+          tags: ['users'],
+          querystring: z.object({ workshopId: z.coerce.number().int().positive().optional() }),
+          response: { 200: z.array(userSchema), 404: errorBodySchema },
+        },
+      },
+      async (request) => {
+        const actor = sessionUser(request);
+        const workshopId = workshopInScope(actor, request.query.workshopId);
+        const rows = await db
+          .select()
+          .from(users)
+          .where(workshopId === null ? sql`${users.workshopId} IS NULL` : eq(users.workshopId, workshopId))
+          .orderBy(users.username);
+        return rows.filter((row) => isSystemAdmin(actor.roles) || !isSystemAdmin(row.roles)).map(toUser);
+      },
+    );
+
+    app.post(
+      '/users',
+      {
+        config: adminOnly,
+        schema: {
+          tags: ['users'],
+          body: createUserRequestSchema,
+          response: { 201: createUserResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const actor = sessionUser(request);
+        const body = request.body;
+        const roles = [...new Set(body.roles.map((r) => r.name))];
+        checkAssignable(actor, roles);
+        const workshopId = workshopInScope(actor, body.workshopId);
+        if (workshopId !== null) {
+          const [workshop] = await db.select({ id: workshops.id }).from(workshops).where(eq(workshops.id, workshopId));
+          if (!workshop) throw notFound('Workshop');
+        }
+        const password = generatePassword();
+        const passwordHash = await hashPassword(password);
+        const [row] = await db
+          .insert(users)
+          .values({
+            username: body.username,
+            firstName: body.firstName,
+            lastName: body.lastName,
+            roles,
+            passwordHash,
+            workshopId,
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (!row) throw new ApiError(409, 'USER_EXISTS', `User ${body.username} already exists`);
+        return reply.status(201).send({ user: toUser(row), password });
+      },
+    );
+
+    app.put(
+      '/users/:id',
+      {
+        config: adminOnly,
+        schema: {
+          tags: ['users'],
+          params: userIdParamsSchema,
+          body: updateUserRequestSchema,
+          response: { 200: userSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const actor = sessionUser(request);
+        const row = await managedUser(actor, request.params.id);
+        const body = request.body;
+        const roles = [...new Set(body.roles.map((r) => r.name))];
+        const isSelf = row.id === actor.id;
+        const sameRoles = roles.length === row.roles.length && roles.every((r) => row.roles.includes(r));
+        if (isSelf && !sameRoles) throw new ApiError(403, 'SELF_CHANGE', 'Nobody changes their own roles');
+        if (isSelf && !body.enabled) throw new ApiError(403, 'SELF_CHANGE', 'Nobody disables their own account');
+        // Roles the user already holds may stay even when the actor could not hand them out.
+        checkAssignable(
+          actor,
+          roles.filter((r) => !row.roles.includes(r)),
+        );
+        await keepLastAdmin(row, body.enabled && roles.includes(ROLES.WORKSHOP_ADMIN));
+        const [updated] = await db
+          .update(users)
+          .set({
+            firstName: body.firstName,
+            lastName: body.lastName,
+            roles,
+            enabled: body.enabled,
+            lastModified: new Date(),
+          })
+          .where(eq(users.id, row.id))
+          .returning();
+        if (!updated) throw notFound('User');
+        return toUser(updated);
+      },
+    );
+
+    app.put(
+      '/users/:id/changePassword',
+      {
+        config: adminOnly,
+        schema: {
+          tags: ['users'],
+          description: 'Sets a new password. The body is the password as plain text.',
+          params: userIdParamsSchema,
+          body: strongPasswordSchema,
+          response: { 200: z.object({ ok: z.literal(true) }), ...errors },
+        },
+      },
+      async (request) => {
+        const actor = sessionUser(request);
+        const row = await managedUser(actor, request.params.id);
+        await db
+          .update(users)
+          .set({
+            passwordHash: await hashPassword(request.body),
+            tokenVersion: row.tokenVersion + 1,
+            lastModified: new Date(),
+          })
+          .where(eq(users.id, row.id));
+        return { ok: true as const };
+      },
+    );
+
+    app.delete(
+      '/users/:id',
+      {
+        config: adminOnly,
+        schema: { tags: ['users'], params: userIdParamsSchema, response: { 204: z.null(), ...errors } },
+      },
+      async (request, reply) => {
+        const actor = sessionUser(request);
+        const row = await managedUser(actor, request.params.id);
+        if (row.id === actor.id) throw new ApiError(403, 'SELF_CHANGE', 'Nobody deletes their own account');
+        await keepLastAdmin(row, false);
+        await db.delete(users).where(eq(users.id, row.id));
+        return reply.status(204).send(null);
+      },
+    );
+
+    // Every signed-in user: their own password, with the old one asked. A new token comes back, since the
+    // change ends every session of the user, this one included.
+    app.put(
+      '/users/current/password',
+      {
+        schema: {
+          tags: ['users'],
+          body: changeOwnPasswordRequestSchema,
+          response: { 200: signInResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const actor = sessionUser(request);
+        const [row] = await db.select().from(users).where(eq(users.id, actor.id));
+        if (!row) throw forbidden();
+        if (!(await verifyPassword(row.passwordHash, request.body.oldPassword))) {
+          throw new ApiError(400, 'WRONG_PASSWORD', 'The current password is not correct');
+        }
+        const [updated] = await db
+          .update(users)
+          .set({
+            passwordHash: await hashPassword(request.body.newPassword),
+            tokenVersion: row.tokenVersion + 1,
+            lastModified: new Date(),
+          })
+          .where(eq(users.id, row.id))
+          .returning();
+        if (!updated) throw forbidden();
+        return sessionResponse(db, tokens, updated);
+      },
+    );
+  };

@@ -1,0 +1,145 @@
+import {
+  WORKSHOP_ICON_MAX_BYTES,
+  type Workshop,
+  errorBodySchema,
+  updateWorkshopRequestSchema,
+  workshopSchema,
+} from '@vers/domain';
+import { eq } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type WorkshopRow, sessionUser } from '../auth/session.ts';
+import { ADMIN_AREA_ROLES, reaches } from '../auth/tenancy.ts';
+import type { Db } from '../db/client.ts';
+import { workshops } from '../db/schema.ts';
+import { ApiError, notFound } from '../http/errors.ts';
+
+export function toWorkshop(row: WorkshopRow): Workshop {
+  return {
+    id: row.id,
+    name: row.name,
+    countryCode: row.countryCode,
+    email: row.email,
+    phone: row.phone,
+    fax: row.fax,
+    revNr: row.revNr,
+    siteId: row.siteId,
+    addLastModifier: row.addLastModifier,
+    hasIcon: row.icon !== null,
+  };
+}
+
+const params = z.object({ id: z.coerce.number().int().positive() });
+const errors = { 400: errorBodySchema, 404: errorBodySchema, 413: errorBodySchema };
+
+/** Base64 as the spec sends it: no data-URL prefix, whitespace tolerated. */
+const base64Body = z
+  .string()
+  .transform((s) => s.replace(/\s+/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(1)
+      .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'not base64'),
+  );
+
+/**
+ * Workshop settings (administration §7 Workshop). `workshops` is the documented root; `workshop`, the other
+ * spelling in the spec's sources, answers the same calls and is left out of the OpenAPI document.
+ */
+export const workshopRoutes =
+  (db: Db): FastifyPluginAsyncZod =>
+  async (app) => {
+    for (const root of ['workshops', 'workshop'] as const) {
+      const hide = root === 'workshop';
+      const config = { roles: ADMIN_AREA_ROLES };
+
+      async function reachable(request: { params: { id: number } } & Parameters<typeof sessionUser>[0]) {
+        const [row] = await db.select().from(workshops).where(eq(workshops.id, request.params.id));
+        if (!row || !reaches(sessionUser(request), row.id)) throw notFound('Workshop');
+        return row;
+      }
+
+      app.get(
+        `/${root}/:id`,
+        { config, schema: { hide, tags: ['workshops'], params, response: { 200: workshopSchema, ...errors } } },
+        async (request) => toWorkshop(await reachable(request)),
+      );
+
+      app.put(
+        `/${root}/:id`,
+        {
+          config,
+          schema: {
+            hide,
+            tags: ['workshops'],
+            params,
+            body: updateWorkshopRequestSchema,
+            response: { 200: workshopSchema, ...errors },
+          },
+        },
+        async (request) => {
+          const row = await reachable(request);
+          const [updated] = await db
+            .update(workshops)
+            .set({ ...request.body, lastModified: new Date() })
+            .where(eq(workshops.id, row.id))
+            .returning();
+          if (!updated) throw notFound('Workshop');
+          return toWorkshop(updated);
+        },
+      );
+
+      app.get(
+        `/${root}/:id/icon`,
+        {
+          config,
+          schema: {
+            hide,
+            tags: ['workshops'],
+            description: 'The logo as base64 PNG (text/plain).',
+            params,
+            response: { 200: z.string(), ...errors },
+          },
+        },
+        async (request, reply) => {
+          const row = await reachable(request);
+          if (row.icon === null) throw notFound('Logo');
+          return reply.type('text/plain').send(row.icon);
+        },
+      );
+
+      app.put(
+        `/${root}/:id/icon`,
+        {
+          config,
+          schema: {
+            hide,
+            tags: ['workshops'],
+            description: 'Sets the logo: the body is the base64 PNG as plain text, without a data-URL prefix.',
+            params,
+            body: base64Body,
+            response: { 200: workshopSchema, ...errors },
+          },
+        },
+        async (request) => {
+          const row = await reachable(request);
+          const bytes = Buffer.from(request.body, 'base64');
+          if (bytes.length > WORKSHOP_ICON_MAX_BYTES) {
+            throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `The logo may have at most ${WORKSHOP_ICON_MAX_BYTES} bytes`);
+          }
+          // The content decides, not a name: the PNG signature.
+          const type = await fileTypeFromBuffer(bytes);
+          if (type?.mime !== 'image/png') throw new ApiError(400, 'NOT_PNG', 'Only PNG images are allowed');
+          const [updated] = await db
+            .update(workshops)
+            .set({ icon: bytes.toString('base64'), lastModified: new Date() })
+            .where(eq(workshops.id, row.id))
+            .returning();
+          if (!updated) throw notFound('Workshop');
+          return toWorkshop(updated);
+        },
+      );
+    }
+  };

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { EMAIL_ADDRESSES_MAX, USERNAME_MIN_LENGTH } from '../constants.ts';
+import { LANGUAGES } from '../languages.ts';
+import { isStrongPassword } from '../passwords.ts';
+import { roleSchema } from './auth.ts';
+
+const id = z.number().int().positive();
+const requiredText = (max: number) => z.string().trim().min(1).max(max);
+const optionalText = (max: number) => z.string().trim().max(max);
+
+// ---- users (administration §7 Users) ----
+
+/** Roles travel as objects with a name (administration §3). */
+export const roleRefSchema = z.object({ name: roleSchema });
+
+export const userSchema = z.object({
+  id,
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  enabled: z.boolean(),
+  roles: z.array(roleRefSchema),
+  workshopId: id.nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const strongPasswordSchema = z
+  .string()
+  .max(200)
+  .refine(isStrongPassword, 'at least 8 characters with a lower-case letter, an upper-case letter and a digit');
+
+export const createUserRequestSchema = z.object({
+  username: z.string().trim().min(USERNAME_MIN_LENGTH).max(100),
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  roles: z.array(roleRefSchema).min(1),
+  /** Only system admins choose; a workshop admin's users join the admin's own workshop. */
+  workshopId: id.nullable().optional(),
+});
+export type CreateUserRequest = z.infer<typeof createUserRequestSchema>;
+
+export const createUserResponseSchema = z.object({ user: userSchema, password: z.string() });
+export type CreateUserResponse = z.infer<typeof createUserResponseSchema>;
+
+export const updateUserRequestSchema = z.object({
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  roles: z.array(roleRefSchema).min(1),
+  enabled: z.boolean(),
+});
+export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
+
+export const changeOwnPasswordRequestSchema = z.object({
+  oldPassword: z.string().min(1).max(200),
+  newPassword: strongPasswordSchema,
+});
+export type ChangeOwnPasswordRequest = z.infer<typeof changeOwnPasswordRequestSchema>;
+
+export const userIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+// ---- workshops (administration §7 Workshop) ----
+
+export const workshopSchema = z.object({
+  id,
+  name: z.string(),
+  countryCode: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  fax: z.string(),
+  revNr: z.string(),
+  siteId: z.string(),
+  addLastModifier: z.boolean(),
+  hasIcon: z.boolean(),
+});
+export type Workshop = z.infer<typeof workshopSchema>;
+
+export const updateWorkshopRequestSchema = z.object({
+  name: requiredText(200),
+  /** ISO 3166 alpha-2, or empty. */
+  countryCode: z
+    .string()
+    .trim()
+    .regex(/^([A-Za-z]{2})?$/)
+    .transform((code) => code.toUpperCase()),
+  email: z.union([z.literal(''), z.email().max(254)]),
+  phone: optionalText(50),
+  fax: optionalText(50),
+  revNr: optionalText(50),
+  siteId: optionalText(50),
+  addLastModifier: z.boolean(),
+});
+export type UpdateWorkshopRequest = z.infer<typeof updateWorkshopRequestSchema>;
+
+/** Largest logo accepted, decoded. */
+export const WORKSHOP_ICON_MAX_BYTES = 512 * 1024;
+
+// ---- notification e-mail addresses (administration §7 E-mail addresses) ----
+
+export const emailAddressSchema = z.object({ id, address: z.string(), languageCode: z.enum(LANGUAGES) });
+export type EmailAddress = z.infer<typeof emailAddressSchema>;
+
+export const emailAddressRequestSchema = z.object({
+  address: z.string().trim().pipe(z.email().max(254)),
+  languageCode: z.enum(LANGUAGES),
+});
+export type EmailAddressRequest = z.infer<typeof emailAddressRequestSchema>;
+
+export const EMAIL_ADDRESS_LIMIT = EMAIL_ADDRESSES_MAX;
+
+// ---- value lists (administration §7 Value lists) ----
+
+export const defaultOptionValueSchema = z.object({
+  id,
+  value: z.string(),
+  text: z.string(),
+  global: z.boolean(),
+});
+export type DefaultOptionValue = z.infer<typeof defaultOptionValueSchema>;
+
+export const defaultOptionSummarySchema = z.object({
+  id,
+  key: z.string(),
+  lang: z.enum(LANGUAGES),
+  name: z.string(),
+  text: z.string(),
+  superstructureType: z.string().nullable(),
+  lastModified: z.string(),
+  amount: z.number().int(),
+});
+export type DefaultOptionSummary = z.infer<typeof defaultOptionSummarySchema>;
+
+export const defaultOptionSchema = defaultOptionSummarySchema.extend({ values: z.array(defaultOptionValueSchema) });
+export type DefaultOption = z.infer<typeof defaultOptionSchema>;
+
+export const defaultOptionValueRequestSchema = z.object({
+  value: requiredText(200),
+  text: requiredText(500),
+  global: z.boolean().default(false),
+});
+export type DefaultOptionValueRequest = z.infer<typeof defaultOptionValueRequestSchema>;
+
+export const defaultOptionsQuerySchema = z.object({
+  lang: z.enum(LANGUAGES),
+  /** ISO time: only lists changed after it. Omitted = everything (the full load at sign-in). */
+  after: z.iso.datetime({ offset: true }).optional(),
+});
