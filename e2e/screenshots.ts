@@ -59,6 +59,35 @@ try {
         await page.goto('/orders');
         await shoot(page, `${lang}-${label}-orders-pending`);
       }
+      if (label === 'desktop') {
+        await page.getByTestId('logout').click();
+        await page.getByTestId('login-username').fill('versadmin');
+        await page.getByTestId('login-password').fill(E2E_PASSWORD);
+        await page.getByTestId('login-submit').click();
+        await page.getByTestId('menu-defaultOptions').click();
+        await page.getByTestId('default-option-row-ListAuftraggeber').waitFor();
+        await shoot(page, `${lang}-${label}-value-lists`);
+        await page.getByTestId('default-option-row-ListAuftraggeber').click();
+        await page.getByTestId('values-table').waitFor();
+        await page.getByTestId('value-delete-DBC').click();
+        await shoot(page, `${lang}-${label}-value-list`);
+        await page.getByTestId('value-add').click();
+        await shoot(page, `${lang}-${label}-value-dialog`);
+        await page.keyboard.press('Escape');
+        await page.getByTestId('logout').click();
+        await page.getByTestId('login-username').fill('werkadmin');
+        await page.getByTestId('login-password').fill(E2E_PASSWORD);
+        await page.getByTestId('login-submit').click();
+        await page.getByTestId('menu-users').click();
+        await page.getByTestId('users-table').waitFor();
+        await shoot(page, `${lang}-${label}-users`);
+        await page.getByTestId('user-new').click();
+        await shoot(page, `${lang}-${label}-user-dialog`);
+        await page.keyboard.press('Escape');
+        await page.getByTestId('menu-workshop').click();
+        await page.getByTestId('workshop-form').waitFor();
+        await shoot(page, `${lang}-${label}-workshop`);
+      }
       await context.close();
     }
   }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const lastModified = () => timestamp('last_modified', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -99,4 +99,64 @@ export const defaultOptionValues = pgTable(
     global: boolean('global').notNull().default(false),
   },
   (t) => [uniqueIndex('default_option_values_option_value').on(t.optionId, t.value)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    /** Made by the browser, so that an order created offline keeps its id when it reaches the server. */
+    id: uuid('id').primaryKey(),
+    workshopId: integer('workshop_id')
+      .notNull()
+      .references(() => workshops.id, { onDelete: 'restrict' }),
+    type: text('type').notNull(),
+    /** The workshop's readable order number, e.g. 2026-000042. */
+    number: text('number').notNull(),
+    externalOrderNumber: text('external_order_number').notNull().default(''),
+    /** The wagon or wheelset number (12 digits). */
+    maintenanceNumber: text('maintenance_number').notNull(),
+    contractor: text('contractor').notNull().default(''),
+    status: text('status').notNull().default('CREATED'),
+    assetId: text('asset_id'),
+    importedDate: timestamp('imported_date', { withTimezone: true, mode: 'date' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created: timestamp('created', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The order's own activity counter: raised in the transaction that appends, so counters are dense. */
+    lastCounter: integer('last_counter').notNull().default(0),
+    lastModified: lastModified(),
+  },
+  (t) => [index('orders_workshop').on(t.workshopId), uniqueIndex('orders_workshop_number').on(t.workshopId, t.number)],
+);
+
+export const activities = pgTable(
+  'activities',
+  {
+    /** Made by the browser when the change was made: a repeated push is recognised by it. */
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    counter: integer('counter').notNull(),
+    key: text('key').notNull(),
+    type: text('type').notNull(),
+    outputValue: text('output_value').notNull(),
+    created: timestamp('created', { withTimezone: true, mode: 'date' }).notNull(),
+    lastModified: timestamp('last_modified', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    modifier: text('modifier').notNull().default(''),
+    reverted: boolean('reverted').notNull().default(false),
+  },
+  (t) => [uniqueIndex('activities_order_counter').on(t.orderId, t.counter)],
+);
+
+/** Per workshop and year, the last order number handed out. */
+export const orderNumbers = pgTable(
+  'order_numbers',
+  {
+    workshopId: integer('workshop_id')
+      .notNull()
+      .references(() => workshops.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [uniqueIndex('order_numbers_workshop_year').on(t.workshopId, t.year)],
 );

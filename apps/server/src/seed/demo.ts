@@ -1,8 +1,9 @@
-import { LANGUAGES, ROLES, type Language, type Role } from '@vers/domain';
+import { LANGUAGES, ROLES, type Role } from '@vers/domain';
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/client.ts';
 import { defaultOptionValues, defaultOptions, emailAddresses, featureToggles, users, workshops } from '../db/schema.ts';
+import { SEED_VALUE_LISTS } from './value-lists.ts';
 
 export interface DemoLogin {
   username: string;
@@ -39,33 +40,6 @@ const DEMO_NAMES: Record<string, [string, string]> = {
   werkadmin2: ['Sabine', 'Südleiter'],
   staff2: ['Sven', 'Südschlosser'],
 };
-
-/** The title of the contractor list in each language. */
-const CONTRACTOR_LIST_TEXT: Record<Language, string> = {
-  de: 'Auftraggeber',
-  bg: 'Възложител',
-  cs: 'Objednatel',
-  en: 'Contractor',
-  fr: "Donneur d'ordre",
-  hu: 'Megrendelő',
-  it: 'Committente',
-  nl: 'Opdrachtgever',
-  pl: 'Zleceniodawca',
-  ro: 'Beneficiar',
-  sv: 'Uppdragsgivare',
-  tr: 'İşveren',
-};
-
-/** Wagon keepers as contractors: company names, the same in every language. */
-const CONTRACTORS = [
-  ['DBC', 'DB Cargo AG'],
-  ['RCG', 'Rail Cargo Austria AG'],
-  ['GATX', 'GATX Rail Europe'],
-  ['VTG', 'VTG Rail Europe GmbH'],
-  ['ERMEWA', 'Ermewa SAS'],
-  ['WASCOSA', 'Wascosa AG'],
-  ['ONRAIL', 'On Rail GmbH'],
-] as const;
 
 /** Fills an empty database with the demo workshops, users, e-mail addresses and value lists. */
 export async function seedDemo(db: Db, password: string): Promise<boolean> {
@@ -123,14 +97,29 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
       { name: 'imageCapture', enabled: true },
     ]);
     for (const lang of LANGUAGES) {
-      const [list] = await tx
+      const lists = await tx
         .insert(defaultOptions)
-        .values({ key: 'ListAuftraggeber', lang, name: 'ListAuftraggeber', text: CONTRACTOR_LIST_TEXT[lang] })
-        .returning();
-      if (!list) throw new Error('contractor list not created');
-      await tx
-        .insert(defaultOptionValues)
-        .values(CONTRACTORS.map(([value, text]) => ({ optionId: list.id, value, text, global: true })));
+        .values(
+          SEED_VALUE_LISTS.map((seed) => ({
+            key: seed.key,
+            lang,
+            name: seed.key,
+            text: seed.text[lang],
+            superstructureType: seed.superstructureType,
+          })),
+        )
+        .returning({ id: defaultOptions.id, key: defaultOptions.key });
+      const idOf = new Map(lists.map((list) => [list.key, list.id]));
+      await tx.insert(defaultOptionValues).values(
+        SEED_VALUE_LISTS.flatMap((seed) =>
+          seed.values.map(({ value, text }) => ({
+            optionId: idOf.get(seed.key) as number,
+            value,
+            text: typeof text === 'string' ? text : text[lang],
+            global: true,
+          })),
+        ),
+      );
     }
   });
   return true;

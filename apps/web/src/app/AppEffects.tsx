@@ -1,4 +1,6 @@
+import type { Language } from '@vers/domain';
 import Alert from '@mui/material/Alert';
+import LinearProgress from '@mui/material/LinearProgress';
 import Button from '@mui/material/Button';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,17 +9,36 @@ import { setApiNavigator } from './api.ts';
 import { Notifier } from './Notifier.tsx';
 import { FRONTEND_VERSION, useVersionPolling, useVersions } from './versions.ts';
 import { isBrowserSupported } from './browser-support.ts';
+import { refreshValueLists, useValueListProgress } from '../offline/value-lists.ts';
+import { versdb } from '../offline/versdb.ts';
+import { useSession } from './session.ts';
 
 /** What runs beside every page: navigation for the API's global reactions, version polling, messages. */
 export function AppEffects() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const signedIn = useSession() !== null;
+  const language = i18n.resolvedLanguage as Language | undefined;
+  const valueListProgress = useValueListProgress();
   const { currentFrontend } = useVersions();
   useEffect(() => setApiNavigator((path) => void navigate(path)), [navigate]);
   useVersionPolling();
+  // Value lists: changes since the last load at start and for each language chosen (sign-in loads in full).
+  useEffect(() => {
+    if (signedIn && language) void refreshValueLists(versdb, language, 'changes');
+  }, [signedIn, language]);
   const outdated = currentFrontend !== null && currentFrontend !== FRONTEND_VERSION;
   return (
     <>
+      {valueListProgress !== null && (
+        <LinearProgress
+          variant="determinate"
+          value={valueListProgress}
+          aria-label={t('defaultOptions.loading')}
+          data-testid="value-list-progress"
+          sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.appBar + 1 }}
+        />
+      )}
       {!isBrowserSupported() && (
         <Alert severity="warning" square data-testid="browser-too-old">
           {t('errors.browserTooOld')}

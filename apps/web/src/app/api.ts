@@ -23,12 +23,17 @@ export interface CallOptions {
    * a wrong login).
    */
   handles?: readonly number[];
+  /** A plain-text body (sent as text/plain instead of JSON), e.g. base64 image data. */
+  text?: string;
+  /** Read a successful answer as text (a text/plain response); `schema` then checks that string. */
+  textResponse?: boolean;
 }
 
 /** Where to go for a fresh sign-in, coming back to the current page afterwards. */
 export function loginRedirectPath(): string {
   const here = window.location.pathname + window.location.search;
-  return here.startsWith('/login') ? '/login' : `/login?redirect=${encodeURIComponent(here)}`;
+  // Already on the login: keep its own redirect.
+  return here.startsWith('/login') ? here : `/login?redirect=${encodeURIComponent(here)}`;
 }
 
 let navigate: (path: string) => void = (path) => window.location.assign(path);
@@ -73,13 +78,20 @@ export async function call<T>(path: string, schema: z.ZodType<T> | null, options
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = sessionStore.get()?.token;
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  let payload: string | undefined;
+  if (options.text !== undefined) {
+    headers['Content-Type'] = 'text/plain';
+    payload = options.text;
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(options.body);
+  }
   let response: Response;
   try {
     response = await fetch(`${API_BASE}/${path.replace(/^\//, '')}`, {
       method: options.method ?? 'GET',
       headers,
-      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+      ...(payload !== undefined ? { body: payload } : {}),
     });
   } catch {
     const failure = new ApiFailure(0, 'NO_CONNECTION', 'No connection to the server');
@@ -88,7 +100,8 @@ export async function call<T>(path: string, schema: z.ZodType<T> | null, options
   }
   if (response.status === 200 || response.status === 201 || response.status === 204) {
     if (schema === null || response.status === 204) return undefined as T;
-    const parsed = schema.safeParse(await response.json().catch(() => undefined));
+    const answer = options.textResponse ? response.text() : response.json();
+    const parsed = schema.safeParse(await answer.catch(() => undefined));
     if (!parsed.success) throw new ApiFailure(response.status, 'BAD_RESPONSE', 'Unexpected answer from the server');
     return parsed.data;
   }

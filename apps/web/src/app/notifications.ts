@@ -15,13 +15,16 @@ const listeners = new Set<Listener>();
 let queue: Notification[] = [];
 let nextId = 1;
 
-/** Snackbar messages, shown one after another (5000 ms each, administration §9). */
+/** Snackbar messages (5000 ms each, administration §9); warnings and errors are shown one after another. */
 export const notifications = {
   show(messageKey: string, severity: Severity = 'info', values?: Record<string, string>) {
     // The same message twice in a row (several failing calls at once) is shown once.
     const last = queue.at(-1);
-    if (last && last.messageKey === messageKey && last.severity === severity) return;
-    queue = [...queue, { id: nextId++, messageKey, severity, ...(values ? { values } : {}) }];
+    const same = last && last.messageKey === messageKey && last.severity === severity;
+    if (same && JSON.stringify(last.values ?? {}) === JSON.stringify(values ?? {})) return;
+    // Newer news replaces success and info messages at once; warnings and errors wait until they were seen.
+    const rest = queue.filter((n) => n.severity === 'warning' || n.severity === 'error');
+    queue = [...rest, { id: nextId++, messageKey, severity, ...(values ? { values } : {}) }];
     for (const listener of listeners) listener();
   },
   dismiss(id: number) {

@@ -1,21 +1,24 @@
 // @vitest-environment node
-import { readFileSync, readdirSync } from 'node:fs';
-import { LANGUAGES } from '@vers/domain';
+import { ERROR_CODES } from '@vers/domain';
 import { describe, expect, it } from 'vitest';
-import { type Catalogue, checkCatalogues } from './catalogue-check.ts';
+import { checkCatalogues, flatten } from './catalogue-check.ts';
+import { readCatalogues } from './catalogue-files.ts';
 import cognates from './cognates.json';
 
-const dir = new URL('./locales/', import.meta.url);
-const read = (file: string) => JSON.parse(readFileSync(new URL(file, dir), 'utf8')) as Catalogue;
-
 describe('language catalogues', () => {
-  it('exist for exactly the twelve languages', () => {
-    expect(readdirSync(dir).sort()).toEqual(LANGUAGES.map((l) => `${l}.json`).sort());
+  const { catalogues, problems } = readCatalogues();
+
+  it('exist in every folder for exactly the twelve languages, without a key owned twice', () => {
+    expect(problems).toEqual([]);
   });
 
   it('have every key in every language, translated, with the same placeholders', () => {
-    const catalogues = Object.fromEntries(LANGUAGES.map((l) => [l, read(`${l}.json`)]));
     expect(checkCatalogues(catalogues, cognates.perLanguage, cognates.universal)).toEqual([]);
+  });
+
+  it('have a message for every error code of the API', () => {
+    const keys = flatten(catalogues.en ?? {});
+    expect(ERROR_CODES.filter((code) => !keys.has(`errors.${code}`))).toEqual([]);
   });
 });
 

@@ -4,14 +4,18 @@ import { initReactI18next } from 'react-i18next';
 
 type Catalogue = Record<string, unknown>;
 
-// One chunk per language: only the language in use is downloaded.
-const loaders = import.meta.glob<Catalogue>('./locales/*.json', { import: 'default' });
+// The app's catalogue plus one per feature (features/<name>/locales/<lang>.json), each under its own top-level
+// keys. Only the language in use is downloaded.
+const loaders = import.meta.glob<Catalogue>(['./locales/*.json', '../features/*/locales/*.json'], {
+  import: 'default',
+});
 
 async function loadCatalogue(language: Language): Promise<void> {
   if (i18next.hasResourceBundle(language, 'translation')) return;
-  const load = loaders[`./locales/${language}.json`];
-  if (!load) throw new Error(`no catalogue for ${language}`);
-  i18next.addResourceBundle(language, 'translation', await load());
+  const own = Object.entries(loaders).filter(([path]) => path.endsWith(`/locales/${language}.json`));
+  if (own.length === 0) throw new Error(`no catalogue for ${language}`);
+  const parts = await Promise.all(own.map(([, load]) => load()));
+  i18next.addResourceBundle(language, 'translation', Object.assign({}, ...parts));
 }
 
 export function initialLanguage(): Language {

@@ -1,6 +1,9 @@
 import { type SignInRequest, signInResponseSchema } from '@vers/domain';
 import { ApiFailure, call } from '../../app/api.ts';
 import { sessionStore } from '../../app/session.ts';
+import { currentLanguage } from '../../i18n/index.ts';
+import { refreshValueLists } from '../../offline/value-lists.ts';
+import { versdb } from '../../offline/versdb.ts';
 
 export type SignInResult = { ok: true } | { ok: false; messageKey: string };
 
@@ -13,6 +16,8 @@ export async function signIn(request: SignInRequest): Promise<SignInResult> {
       handles: [0, 400, 401, 429],
     });
     sessionStore.set(session);
+    // The full load of the value lists belongs to the sign-in (administration §4); it runs in the background.
+    void refreshValueLists(versdb, currentLanguage(), 'full');
     return { ok: true };
   } catch (error) {
     if (!(error instanceof ApiFailure)) throw error;

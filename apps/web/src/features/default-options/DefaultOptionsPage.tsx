@@ -1,0 +1,166 @@
+import { type DefaultOptionSummary, type Language, formatDateTime } from '@vers/domain';
+import SearchIcon from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
+import FormControl from '@mui/material/FormControl';
+import InputAdornment from '@mui/material/InputAdornment';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Select from '@mui/material/Select';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { pageOf, useRowsPerPageOptions } from '../../app/components/table-paging.ts';
+import { versdb } from '../../offline/versdb.ts';
+import { fetchSummaries } from './default-options-api.ts';
+
+const ALL = 'all';
+/** The value list that names the superstructure types; its texts label the filter. */
+const SUPERSTRUCTURE_LIST = 'ListAufbautyp';
+
+export function matchesSearch(list: DefaultOptionSummary, search: string): boolean {
+  const needle = search.trim().toLocaleLowerCase();
+  return !needle || [list.key, list.name, list.text].some((field) => field.toLocaleLowerCase().includes(needle));
+}
+
+export default function DefaultOptionsPage() {
+  const { t, i18n } = useTranslation();
+  const language = (i18n.resolvedLanguage ?? 'de') as Language;
+  const navigate = useNavigate();
+  const rowsPerPageOptions = useRowsPerPageOptions();
+  const [lists, setLists] = useState<DefaultOptionSummary[] | null>(null);
+  const [search, setSearch] = useState('');
+  const [type, setType] = useState<string>(ALL);
+  const [page, setPage] = useState(0);
+  const [rowsPerPage, setRowsPerPage] = useState(10);
+  const superstructureTypes = useLiveQuery(
+    () => versdb.defaultOptions.get([SUPERSTRUCTURE_LIST, language]),
+    [language],
+  );
+
+  useEffect(() => {
+    let live = true;
+    fetchSummaries(language)
+      .then((answer) => live && setLists(answer))
+      .catch(() => live && setLists([]));
+    return () => {
+      live = false;
+    };
+  }, [language]);
+
+  const typeOptions = useMemo(() => {
+    const codes = [...new Set((lists ?? []).map((l) => l.superstructureType).filter((c): c is string => !!c))];
+    const label = (code: string) => superstructureTypes?.values.find((v) => v.value === code)?.text ?? code;
+    return codes.map((code) => ({ code, label: label(code) })).sort((a, b) => a.label.localeCompare(b.label));
+  }, [lists, superstructureTypes]);
+
+  const shown = (lists ?? []).filter(
+    (list) => matchesSearch(list, search) && (type === ALL || list.superstructureType === type),
+  );
+  const visible = pageOf(shown, page, rowsPerPage);
+
+  return (
+    <Paper sx={{ p: { xs: 1, sm: 2 } }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
+        <TextField
+          label={t('defaultOptions.search')}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(0);
+          }}
+          sx={{ flex: '1 1 240px' }}
+          slotProps={{
+            htmlInput: { 'data-testid': 'default-options-search' },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <FormControl sx={{ flex: '0 1 240px', minWidth: 200 }}>
+          <InputLabel id="superstructure-filter-label">{t('defaultOptions.superstructureType')}</InputLabel>
+          <Select
+            labelId="superstructure-filter-label"
+            label={t('defaultOptions.superstructureType')}
+            value={type}
+            onChange={(e) => {
+              setType(e.target.value);
+              setPage(0);
+            }}
+            data-testid="default-options-type"
+          >
+            <MenuItem value={ALL}>{t('defaultOptions.allTypes')}</MenuItem>
+            {typeOptions.map((option) => (
+              <MenuItem key={option.code} value={option.code}>
+                {option.label}
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+      </Box>
+      <TableContainer>
+        <Table size="medium" data-testid="default-options-table">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('defaultOptions.key')}</TableCell>
+              <TableCell>{t('defaultOptions.name')}</TableCell>
+              <TableCell>{t('defaultOptions.text')}</TableCell>
+              <TableCell align="right">{t('defaultOptions.amount')}</TableCell>
+              <TableCell>{t('defaultOptions.lastModified')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {visible.map((list) => (
+              <TableRow
+                key={list.id}
+                hover
+                onClick={() => navigate(`/defaultoptions/${list.id}`)}
+                sx={{ cursor: 'pointer' }}
+                data-testid={`default-option-row-${list.key}`}
+              >
+                <TableCell>{list.key}</TableCell>
+                <TableCell>{list.name}</TableCell>
+                <TableCell>{list.text}</TableCell>
+                <TableCell align="right">{list.amount}</TableCell>
+                <TableCell>{formatDateTime(list.lastModified, language)}</TableCell>
+              </TableRow>
+            ))}
+            {lists !== null && shown.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={5}>{t('defaultOptions.none')}</TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={shown.length}
+        page={page}
+        onPageChange={(_, next) => setPage(next)}
+        rowsPerPage={rowsPerPage}
+        onRowsPerPageChange={(e) => {
+          setRowsPerPage(Number(e.target.value));
+          setPage(0);
+        }}
+        rowsPerPageOptions={rowsPerPageOptions}
+        labelRowsPerPage={t('table.rowsPerPage')}
+        labelDisplayedRows={({ from, to, count }) => t('table.displayedRows', { from, to, count })}
+        data-testid="default-options-pagination"
+      />
+    </Paper>
+  );
+}

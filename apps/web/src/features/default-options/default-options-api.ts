@@ -1,0 +1,30 @@
+import {
+  type DefaultOptionValueRequest,
+  type Language,
+  defaultOptionSchema,
+  defaultOptionSummarySchema,
+  defaultOptionValueSchema,
+} from '@vers/domain';
+import { z } from 'zod';
+import { call } from '../../app/api.ts';
+
+export const fetchSummaries = (lang: Language) =>
+  call(`default-options?lang=${lang}`, z.array(defaultOptionSummarySchema));
+
+export const fetchList = (id: number) => call(`default-options/${id}`, defaultOptionSchema);
+
+// Saving handles its failures itself: one message for the whole save (administration §8).
+const quiet = { handles: [400, 403, 404, 409, 413, 500, 502] } as const;
+
+export const addValue = (listId: number, body: DefaultOptionValueRequest) =>
+  call(`default-options/${listId}`, z.object({ id: z.number() }), { method: 'POST', body, ...quiet });
+
+export const updateValue = (listId: number, valueId: number, body: DefaultOptionValueRequest) =>
+  call(`default-options/${listId}/${valueId}`, defaultOptionValueSchema, {
+    method: 'PUT',
+    body: { id: valueId, ...body },
+    ...quiet,
+  });
+
+export const deleteValue = (listId: number, valueId: number) =>
+  call(`default-options/${listId}/${valueId}`, null, { method: 'DELETE', ...quiet });

@@ -1,0 +1,382 @@
+import type { User } from '@vers/domain';
+import BlockIcon from '@mui/icons-material/Block';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import KeyIcon from '@mui/icons-material/Key';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import i18next from 'i18next';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../app/components/ConfirmDialog.tsx';
+import { notifications } from '../../app/notifications.ts';
+import { useSession } from '../../app/session.ts';
+import { InitialPasswordDialog } from './InitialPasswordDialog.tsx';
+import { PasswordDialog } from './PasswordDialog.tsx';
+import { UserDialog } from './UserDialog.tsx';
+import type { UserForm } from './user-form.ts';
+import {
+  createUser,
+  deleteUser,
+  endsSession,
+  failureReasonKey,
+  fetchRoles,
+  fetchUsers,
+  setPassword,
+  updateUser,
+} from './users-api.ts';
+
+type OpenDialog =
+  | { kind: 'new' }
+  | { kind: 'edit'; user: User }
+  | { kind: 'password'; user: User }
+  | { kind: 'delete'; user: User }
+  | { kind: 'initial'; username: string; password: string };
+
+/** "All" in the rows-per-page choice (administration §9: data tables offer All). */
+const ALL = -1;
+const PAGE_SIZES = [5, 10, 15, 20];
+
+const byUsername = (a: User, b: User) => a.username.localeCompare(b.username);
+
+/** The first column stays in view while a narrow screen scrolls the table sideways. */
+const stickyCell = {
+  position: 'sticky',
+  left: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  borderRight: 1,
+  borderRightColor: 'divider',
+} as const;
+
+export default function UsersPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [users, setUsers] = useState<User[] | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [roles, setRoles] = useState<string[]>([]);
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  /** Kept after the confirmation closes, so that its text stays while it fades out. */
+  const [toDelete, setToDelete] = useState<User | null>(null);
+  const [page, setPage] = useState(0);
+  const [rowsPerPage, setRowsPerPage] = useState(10);
+
+  /** Reports a failed action in the user's language, naming the user (administration §8). */
+  const report = useCallback((messageKey: string, error: unknown, username?: string) => {
+    if (endsSession(error)) return;
+    notifications.show(messageKey, 'error', {
+      ...(username ? { username } : {}),
+      reason: i18next.t(failureReasonKey(error)),
+    });
+  }, []);
+
+  const load = useCallback(async () => {
+    setLoadFailed(false);
+    setUsers(null);
+    const [usersResult, rolesResult] = await Promise.allSettled([fetchUsers(), fetchRoles()]);
+    if (usersResult.status === 'fulfilled') setUsers(usersResult.value);
+    else {
+      setLoadFailed(true);
+      report('users.loadError', usersResult.reason);
+    }
+    if (rolesResult.status === 'fulfilled') setRoles(rolesResult.value);
+    else if (usersResult.status === 'fulfilled') report('users.rolesError', rolesResult.reason);
+  }, [report]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const replace = (user: User) =>
+    setUsers((current) => [...(current ?? []).filter((u) => u.id !== user.id), user].sort(byUsername));
+
+  const create = async (form: UserForm): Promise<unknown> => {
+    try {
+      const created = await createUser({
+        username: form.username,
+        firstName: form.firstName,
+        lastName: form.lastName,
+        roles: form.roles.map((name) => ({ name })),
+      });
+      replace(created.user);
+      notifications.show('users.created', 'success', { username: created.user.username });
+      setDialog({ kind: 'initial', username: created.user.username, password: created.password });
+      return null;
+    } catch (error) {
+      report('users.createError', error, form.username);
+      return error;
+    }
+  };
+
+  const update = async (user: User, form: UserForm): Promise<unknown> => {
+    try {
+      const updated = await updateUser(user.id, {
+        firstName: form.firstName,
+        lastName: form.lastName,
+        roles: form.roles.map((name) => ({ name })),
+        enabled: form.enabled,
+      });
+      replace(updated);
+      notifications.show('users.updated', 'success', { username: updated.username });
+      setDialog(null);
+      return null;
+    } catch (error) {
+      report('users.updateError', error, user.username);
+      return error;
+    }
+  };
+
+  const changePassword = async (user: User, password: string): Promise<unknown> => {
+    try {
+      await setPassword(user.id, password);
+      notifications.show('users.passwordSet', 'success', { username: user.username });
+      setDialog(null);
+      return null;
+    } catch (error) {
+      report('users.passwordError', error, user.username);
+      return error;
+    }
+  };
+
+  const remove = async (user: User) => {
+    setDeleting(true);
+    try {
+      await deleteUser(user.id);
+      setUsers((current) => (current ?? []).filter((u) => u.id !== user.id));
+      notifications.show('users.deleted', 'success', { username: user.username });
+      setDialog(null);
+    } catch (error) {
+      report('users.deleteError', error, user.username);
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  const total = users?.length ?? 0;
+  const lastPage = rowsPerPage === ALL ? 0 : Math.max(0, Math.ceil(total / rowsPerPage) - 1);
+  const shownPage = Math.min(page, lastPage);
+  const shown = users
+    ? rowsPerPage === ALL
+      ? users
+      : users.slice(shownPage * rowsPerPage, shownPage * rowsPerPage + rowsPerPage)
+    : [];
+
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 1200 }}>
+      <Stack
+        direction="row"
+        useFlexGap
+        spacing={2}
+        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
+      >
+        <Typography color="text.secondary">
+          {session?.workshop ? t('home.workshop', { name: session.workshop.name }) : t('home.noWorkshop')}
+        </Typography>
+        <Button
+          variant="contained"
+          startIcon={<PersonAddIcon />}
+          onClick={() => setDialog({ kind: 'new' })}
+          disabled={users === null}
+          data-testid="user-new"
+        >
+          {t('users.new')}
+        </Button>
+      </Stack>
+
+      {loadFailed && (
+        <Alert
+          severity="error"
+          data-testid="users-load-error"
+          action={
+            <Button color="inherit" onClick={() => void load()}>
+              {t('users.retry')}
+            </Button>
+          }
+        >
+          {t('users.loadFailed')}
+        </Alert>
+      )}
+
+      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+        {users === null && !loadFailed && <LinearProgress aria-label={t('app.loading')} />}
+        <TableContainer>
+          <Table data-testid="users-table" sx={{ minWidth: 820 }} aria-label={t('routes.users')}>
+            <TableHead>
+              <TableRow>
+                <TableCell sx={stickyCell}>{t('users.username')}</TableCell>
+                <TableCell>{t('users.firstName')}</TableCell>
+                <TableCell>{t('users.lastName')}</TableCell>
+                <TableCell>{t('users.roles')}</TableCell>
+                <TableCell align="center">{t('users.enabled')}</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {users !== null && users.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={6}>
+                    <Typography color="text.secondary" sx={{ py: 2 }}>
+                      {t('users.empty')}
+                    </Typography>
+                  </TableCell>
+                </TableRow>
+              )}
+              {shown.map((user) => {
+                const self = user.id === session?.id;
+                return (
+                  <TableRow key={user.id} hover data-testid={`user-row-${user.username}`}>
+                    <TableCell sx={{ ...stickyCell, fontWeight: 600 }}>{user.username}</TableCell>
+                    <TableCell>{user.firstName}</TableCell>
+                    <TableCell>{user.lastName}</TableCell>
+                    <TableCell>
+                      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+                        {user.roles.map((role) => (
+                          <Chip key={role.name} label={t(`roles.${role.name}`)} size="small" />
+                        ))}
+                      </Box>
+                    </TableCell>
+                    <TableCell align="center" data-testid={`user-enabled-${user.username}`} data-enabled={user.enabled}>
+                      {user.enabled ? (
+                        <CheckCircleIcon
+                          color="success"
+                          sx={{ verticalAlign: 'middle' }}
+                          titleAccess={t('users.enabledYes')}
+                        />
+                      ) : (
+                        <BlockIcon
+                          color="disabled"
+                          sx={{ verticalAlign: 'middle' }}
+                          titleAccess={t('users.enabledNo')}
+                        />
+                      )}
+                    </TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap', py: 0.5 }}>
+                      <Tooltip title={t('common.edit')}>
+                        <IconButton
+                          size="large"
+                          onClick={() => setDialog({ kind: 'edit', user })}
+                          aria-label={t('common.edit')}
+                          data-testid={`user-edit-${user.username}`}
+                        >
+                          <EditIcon />
+                        </IconButton>
+                      </Tooltip>
+                      <Tooltip title={t('users.setPassword')}>
+                        <IconButton
+                          size="large"
+                          onClick={() => setDialog({ kind: 'password', user })}
+                          aria-label={t('users.setPassword')}
+                          data-testid={`user-password-${user.username}`}
+                        >
+                          <KeyIcon />
+                        </IconButton>
+                      </Tooltip>
+                      <Tooltip title={self ? t('users.selfDelete') : t('common.delete')}>
+                        {/* A disabled button gets no pointer events: the span keeps the tooltip. */}
+                        <span>
+                          <IconButton
+                            size="large"
+                            color="error"
+                            disabled={self}
+                            onClick={() => {
+                              setToDelete(user);
+                              setDialog({ kind: 'delete', user });
+                            }}
+                            aria-label={t('common.delete')}
+                            data-testid={`user-delete-${user.username}`}
+                          >
+                            <DeleteIcon />
+                          </IconButton>
+                        </span>
+                      </Tooltip>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <TablePagination
+          component="div"
+          count={total}
+          page={shownPage}
+          onPageChange={(_, next) => setPage(next)}
+          rowsPerPage={rowsPerPage}
+          onRowsPerPageChange={(e) => {
+            setRowsPerPage(Number(e.target.value));
+            setPage(0);
+          }}
+          rowsPerPageOptions={[...PAGE_SIZES, { label: t('users.all'), value: ALL }]}
+          labelRowsPerPage={t('users.rowsPerPage')}
+          labelDisplayedRows={({ from, to, count }) => t('users.displayedRows', { from, to, total: count })}
+          getItemAriaLabel={(type) => t(`users.page.${type}`)}
+          slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'users-rows-per-page' } as object } }}
+          sx={{
+            borderTop: 1,
+            borderColor: 'divider',
+            // On a phone the parts wrap instead of pushing the page buttons out of view.
+            '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 0.5, pl: 2 },
+            '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+          }}
+        />
+      </Paper>
+
+      {(dialog?.kind === 'new' || dialog?.kind === 'edit') && (
+        <UserDialog
+          user={dialog.kind === 'edit' ? dialog.user : null}
+          assignableRoles={roles}
+          self={dialog.kind === 'edit' && dialog.user.id === session?.id}
+          onCancel={() => setDialog(null)}
+          onSubmit={(form) => (dialog.kind === 'edit' ? update(dialog.user, form) : create(form))}
+        />
+      )}
+      {dialog?.kind === 'initial' && (
+        <InitialPasswordDialog username={dialog.username} password={dialog.password} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'password' && (
+        <PasswordDialog
+          username={dialog.user.username}
+          onCancel={() => setDialog(null)}
+          onSubmit={(password) => changePassword(dialog.user, password)}
+        />
+      )}
+      <ConfirmDialog
+        open={dialog?.kind === 'delete'}
+        title={t('users.deleteTitle')}
+        message={
+          toDelete
+            ? t('users.deleteQuestion', {
+                username: toDelete.username,
+                name: `${toDelete.firstName} ${toDelete.lastName}`,
+              })
+            : ''
+        }
+        confirmLabel={t('common.delete')}
+        danger
+        busy={deleting}
+        onConfirm={() => {
+          if (dialog?.kind === 'delete') void remove(dialog.user);
+        }}
+        onCancel={() => !deleting && setDialog(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,63 @@
+import {
+  type CreateUserRequest,
+  type CreateUserResponse,
+  type UpdateUserRequest,
+  type User,
+  createUserResponseSchema,
+  roleRefSchema,
+  userSchema,
+} from '@vers/domain';
+import i18next from 'i18next';
+import { z } from 'zod';
+import { ApiFailure, call } from '../../app/api.ts';
+
+/**
+ * Statuses this screen reports itself, naming the user concerned (administration §8): no connection, bad
+ * requests, the codes of the user routes (403 ROLE_NOT_ALLOWED / SELF_CHANGE, 409 USER_EXISTS / LAST_ADMIN),
+ * a user that is gone, and server errors. 401 and 502 keep their global reaction (back to the sign-in).
+ */
+const HANDLED = [0, 400, 403, 404, 409, 413, 415, 422, 429, 500, 503] as const;
+const handles = HANDLED;
+
+export function fetchUsers(): Promise<User[]> {
+  return call('users/current', z.array(userSchema), { handles });
+}
+
+/** The roles the signed-in admin may hand out. */
+export async function fetchRoles(): Promise<string[]> {
+  const roles = await call('users/roles', z.array(roleRefSchema), { handles });
+  return roles.map((role) => role.name);
+}
+
+export function createUser(request: CreateUserRequest): Promise<CreateUserResponse> {
+  return call('users', createUserResponseSchema, { method: 'POST', body: request, handles });
+}
+
+export function updateUser(id: number, request: UpdateUserRequest): Promise<User> {
+  return call(`users/${id}`, userSchema, { method: 'PUT', body: request, handles });
+}
+
+/**
+ * The server takes the password as a plain-text body; call() sends JSON, and a JSON string is read as that
+ * same text, so the password travels as `"..."` with the JSON content type.
+ */
+export async function setPassword(id: number, password: string): Promise<void> {
+  await call(`users/${id}/changePassword`, null, { method: 'PUT', body: password, handles });
+}
+
+export async function deleteUser(id: number): Promise<void> {
+  await call(`users/${id}`, null, { method: 'DELETE', handles });
+}
+
+/** The catalogue key that explains a failure to the user: errors.<CODE> when there is one. */
+export function failureReasonKey(error: unknown): string {
+  if (!(error instanceof ApiFailure)) return 'errors.unexpected';
+  if (error.status === 0) return 'errors.noConnection';
+  const key = `errors.${error.code}`;
+  return i18next.exists(key) ? key : 'errors.unexpected';
+}
+
+/** True when the session ended or the server is away: the global reaction sends the user to the sign-in. */
+export function endsSession(error: unknown): boolean {
+  return error instanceof ApiFailure && (error.status === 401 || error.status === 502);
+}

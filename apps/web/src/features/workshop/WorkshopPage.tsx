@@ -1,0 +1,120 @@
+import type { Workshop } from '@vers/domain';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { notifications } from '../../app/notifications.ts';
+import { sessionStore } from '../../app/session.ts';
+import { EmailAddresses } from './EmailAddresses.tsx';
+import { LogoField } from './LogoField.tsx';
+import { WorkshopForm } from './WorkshopForm.tsx';
+import { fetchWorkshop, handledHere } from './workshop-api.ts';
+
+function Section({ title, children, testId }: { title?: string; children: ReactNode; testId?: string }) {
+  return (
+    <Card data-testid={testId}>
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        {title && (
+          <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+            {title}
+          </Typography>
+        )}
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The signed-in session keeps a copy of its workshop (administration §3): a save refreshes it. */
+function refreshSession(workshop: Workshop) {
+  const session = sessionStore.get();
+  if (!session?.workshop || session.workshop.id !== workshop.id) return;
+  const { id, name, countryCode, siteId, revNr, addLastModifier } = workshop;
+  sessionStore.set({ ...session, workshop: { id, name, countryCode, siteId, revNr, addLastModifier } });
+}
+
+function WorkshopSettings({ workshopId }: { workshopId: number }) {
+  const { t } = useTranslation();
+  const [workshop, setWorkshop] = useState<Workshop | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  const load = useCallback(async () => {
+    setFailed(false);
+    try {
+      setWorkshop(await fetchWorkshop(workshopId));
+    } catch (error) {
+      setFailed(true);
+      if (handledHere(error)) notifications.show('workshop.loadError', 'error');
+    }
+  }, [workshopId]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const changed = (next: Workshop) => {
+    setWorkshop(next);
+    refreshSession(next);
+  };
+
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 900 }}>
+      {failed && (
+        <Alert
+          severity="error"
+          data-testid="workshop-load-error"
+          action={
+            <Button color="inherit" onClick={() => void load()}>
+              {t('workshop.retry')}
+            </Button>
+          }
+        >
+          {t('workshop.loadError')}
+        </Alert>
+      )}
+      {!workshop && !failed && (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+          <CircularProgress />
+        </Box>
+      )}
+      {workshop && (
+        <>
+          <Section title={t('workshop.data')}>
+            <WorkshopForm workshop={workshop} onSaved={changed} />
+          </Section>
+          <Section title={t('workshop.logo.title')}>
+            <LogoField workshop={workshop} onChanged={changed} />
+          </Section>
+        </>
+      )}
+      {(workshop || !failed) && (
+        <Section>
+          <EmailAddresses workshopId={workshopId} />
+        </Section>
+      )}
+    </Stack>
+  );
+}
+
+/** Workshop settings: /workshop/{workshopId} (administration §2). */
+export default function WorkshopPage() {
+  const { t } = useTranslation();
+  const { workshopId } = useParams();
+  const id = Number(workshopId);
+  if (!Number.isInteger(id) || id <= 0) {
+    return (
+      <Alert severity="error" data-testid="workshop-load-error">
+        {t('errors.NOT_FOUND')}
+      </Alert>
+    );
+  }
+  // A new workshop id starts a fresh screen (no data of the previous workshop stays).
+  return <WorkshopSettings key={id} workshopId={id} />;
+}

@@ -1,0 +1,76 @@
+import {
+  type EmailAddress,
+  type EmailAddressRequest,
+  type UpdateWorkshopRequest,
+  type Workshop,
+  emailAddressSchema,
+  workshopSchema,
+} from '@vers/domain';
+import { z } from 'zod';
+import { ApiFailure, call } from '../../app/api.ts';
+
+/**
+ * The statuses this screen answers with its own message (administration §8: errors that name the workshop
+ * action or the address). No connection, 401, 403 and 502 keep the app's global reaction.
+ */
+const OWN = [400, 404, 409, 413, 500] as const;
+
+/** True when the failure was left to this screen, so it shows its own message (no double notification). */
+export function handledHere(error: unknown): boolean {
+  if (!(error instanceof ApiFailure)) return true;
+  return error.code === 'BAD_RESPONSE' || (OWN as readonly number[]).includes(error.status);
+}
+
+/** The server's error code when it refused with `status`, else null. */
+export function refusal(error: unknown, status: number): ApiFailure | null {
+  return error instanceof ApiFailure && error.status === status ? error : null;
+}
+
+export const fetchWorkshop = (id: number): Promise<Workshop> =>
+  call(`workshops/${id}`, workshopSchema, { handles: OWN });
+
+export const updateWorkshop = (id: number, request: UpdateWorkshopRequest): Promise<Workshop> =>
+  call(`workshops/${id}`, workshopSchema, { method: 'PUT', body: request, handles: OWN });
+
+const base64 = z.string().trim().min(1);
+
+/** The logo as base64 PNG, or null when the workshop has none (404). */
+export async function fetchIcon(id: number): Promise<string | null> {
+  try {
+    return await call(`workshops/${id}/icon`, base64, { textResponse: true, handles: OWN });
+  } catch (error) {
+    if (error instanceof ApiFailure && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** PUT workshops/{id}/icon: the base64 data as plain text, without a data-URL prefix (administration §7). */
+export const uploadIcon = (id: number, data: string): Promise<Workshop> =>
+  call(`workshops/${id}/icon`, workshopSchema, { method: 'PUT', text: data, handles: OWN });
+
+// The e-mail calls name the workshop, so that a system admin acts on the workshop of the page.
+export const fetchEmailAddresses = (workshopId: number): Promise<EmailAddress[]> =>
+  call(`emailAddress?workshopId=${workshopId}`, z.array(emailAddressSchema), { handles: OWN });
+
+export const createEmailAddress = (workshopId: number, request: EmailAddressRequest): Promise<EmailAddress> =>
+  call(`emailAddress?workshopId=${workshopId}`, emailAddressSchema, { method: 'POST', body: request, handles: OWN });
+
+export const updateEmailAddress = (id: number, request: EmailAddressRequest): Promise<EmailAddress> =>
+  call(`emailAddress/${id}`, emailAddressSchema, { method: 'PUT', body: request, handles: OWN });
+
+export const deleteEmailAddress = (id: number): Promise<void> =>
+  call(`emailAddress/${id}`, null, { method: 'DELETE', handles: OWN });
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** The content decides, not the file name: the eight signature bytes of a PNG. */
+export function isPng(bytes: Uint8Array): boolean {
+  return bytes.length > PNG_SIGNATURE.length && PNG_SIGNATURE.every((byte, i) => bytes[i] === byte);
+}
+
+export function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  const chunk = 0x8000;
+  for (let i = 0; i < bytes.length; i += chunk) binary += String.fromCharCode(...bytes.subarray(i, i + chunk));
+  return btoa(binary);
+}

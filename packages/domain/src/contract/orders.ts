@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { ALL_ACTIVITY_TYPES } from '../orders/activity.ts';
+import { ALL_ORDER_STATUSES, ALL_ORDER_TYPES } from '../orders/status.ts';
+import { isValidVehicleNumber } from '../orders/vehicle-number.ts';
+
+export const WHEELSETS_PER_WAGON = { min: 2, max: 8, default: 4 } as const;
+
+const vehicleNumber = z
+  .string()
+  .max(40)
+  .refine(isValidVehicleNumber, 'CHECK_NUMBER: 12 digits with a correct check digit');
+const requiredVehicleNumber = vehicleNumber.refine((v) => v.replace(/[\s-]/g, '') !== '', 'required');
+
+export const orderStatusSchema = z.enum(ALL_ORDER_STATUSES as [string, ...string[]]);
+export const orderTypeSchema = z.enum(ALL_ORDER_TYPES as [string, ...string[]]);
+
+export const orderSchema = z.object({
+  id: z.uuid(),
+  number: z.string(),
+  externalOrderNumber: z.string(),
+  maintenanceNumber: z.string(),
+  contractor: z.string(),
+  type: orderTypeSchema,
+  status: orderStatusSchema,
+  created: z.string(),
+  importedDate: z.string().nullable(),
+  assetId: z.string().nullable(),
+  wagonNumber: z.string().nullable(),
+  wheelsetNumber: z.string().nullable(),
+  /** Highest activity counter of the order on the server. */
+  lastCounter: z.number().int(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const createOrderRequestSchema = z
+  .object({
+    /** Made by the browser (an order created offline keeps it); the server makes one when absent. */
+    id: z.uuid().optional(),
+    contractor: z.string().trim().max(200).default(''),
+    type: orderTypeSchema,
+    /** The workshop's order number; the server hands out the next one when empty. */
+    number: z.string().trim().max(50).optional(),
+    externalOrderNumber: z.string().trim().max(100).default(''),
+    maintenanceNumber: requiredVehicleNumber,
+    wagon: z
+      .object({
+        assetId: z.string().max(100).nullish(),
+        number: vehicleNumber.optional(),
+        wheelsetsOutgoing: z
+          .array(z.object({ number: vehicleNumber, assetId: z.string().max(100).nullish() }))
+          .min(WHEELSETS_PER_WAGON.min)
+          .max(WHEELSETS_PER_WAGON.max),
+      })
+      .optional(),
+    wheelset: z.object({ number: vehicleNumber.optional(), assetId: z.string().max(100).nullish() }).optional(),
+  })
+  .refine((o) => o.type !== 'WAGON' || o.wagon !== undefined, { path: ['wagon'], message: 'required for WAGON' })
+  .refine((o) => o.type !== 'WHEELSET' || o.wagon === undefined, { path: ['wagon'], message: 'only for WAGON' });
+export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
+
+export const statusChangeRequestSchema = z.object({ status: orderStatusSchema });
+
+/** An activity on the wire, with the spec's short names (orders §3). */
+export const activityPushSchema = z.object({
+  id: z.uuid(),
+  oI: z.uuid(),
+  k: z.string().min(1).max(500),
+  t: z.enum(ALL_ACTIVITY_TYPES as [string, ...string[]]).default('XML_MODIFICATION'),
+  /** The value as JSON text. */
+  oV: z.string().max(100_000),
+  c: z.iso.datetime({ offset: true }),
+});
+export type ActivityPush = z.input<typeof activityPushSchema>;
+
+export const activityPushResultSchema = z.object({
+  id: z.uuid(),
+  lm: z.string(),
+  co: z.number().int(),
+  mod: z.string(),
+});
+export type ActivityPushResult = z.infer<typeof activityPushResultSchema>;
+
+export const activityBatchSchema = z.object({ activities: z.array(activityPushSchema).min(1).max(1000) });
+
+export const serverActivitySchema = z.object({
+  id: z.uuid(),
+  oI: z.uuid(),
+  k: z.string(),
+  t: z.string(),
+  oV: z.string(),
+  c: z.string(),
+  lm: z.string(),
+  co: z.number().int(),
+  re: z.boolean(),
+  mod: z.string(),
+});
+export type ServerActivity = z.infer<typeof serverActivitySchema>;

@@ -1,0 +1,168 @@
+import { isOrderStatus, type OrderStatus } from './status.ts';
+
+/** Kinds of order result (orders §3). XML_MODIFICATION is the default kind of a field change. */
+export const ACTIVITY_TYPES = {
+  ACTIVITY: 'ACTIVITY',
+  XML_MODIFICATION: 'XML_MODIFICATION',
+  XML_DELETE: 'XML_DELETE',
+  ORDER_STATUS_MODIFICATION: 'ORDER_STATUS_MODIFICATION',
+} as const;
+
+export type ActivityType = (typeof ACTIVITY_TYPES)[keyof typeof ACTIVITY_TYPES];
+
+export const ALL_ACTIVITY_TYPES: readonly ActivityType[] = Object.values(ACTIVITY_TYPES);
+
+export const DEFAULT_ACTIVITY_TYPE: ActivityType = ACTIVITY_TYPES.XML_MODIFICATION;
+
+/** The server counter of an activity not yet sent: "the maximum number" of orders §3/§9. */
+export const UNSENT_COUNTER = Number.MAX_SAFE_INTEGER;
+
+/** Local counters start at 0 and rise by 1 (orders §9). */
+export const FIRST_COUNTER_LOCAL = 0;
+
+export const SENT_STATES = {
+  UNSENT: 0,
+  SENT: 1,
+  /** The server answered 404: it does not know the order. Such activities are skipped. */
+  ORDER_UNKNOWN: 2,
+} as const;
+
+export type SentState = (typeof SENT_STATES)[keyof typeof SENT_STATES];
+
+/** One order result as stored locally (orders §3); the server's short form is mapped to this elsewhere. */
+export interface Activity {
+  /** UUID made by the browser when the change was made; lets the server recognise a retried send. */
+  id: string;
+  orderId: string;
+  /** JSON path such as `$.Body.Wagen.technicalWaggonIncoming.Waggonnummer`, with `[0]` for list entries. */
+  key: string;
+  /** JSON text of the value. */
+  outputValue: string;
+  activityType: ActivityType;
+  /** ISO timestamp of the change. */
+  created: string;
+  lastModified?: string;
+  /** Server counter; UNSENT_COUNTER until the server has assigned one. */
+  counter: number;
+  counterLocal: number;
+  lastModifier?: string;
+  reverted: boolean;
+  sent: SentState;
+}
+
+export interface OrderState {
+  /** JSON path → parsed value, the latest change winning. Status changes are not values and are not here. */
+  values: Record<string, unknown>;
+  /** The newest status change's status, null when there is none. */
+  status: OrderStatus | null;
+  /** Highest server counter among the activities (0 if none), for asking the server what is missing. */
+  lastCounter: number;
+}
+
+export function isUnsent(activity: Activity): boolean {
+  return activity.counter >= UNSENT_COUNTER;
+}
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Fold order: sent activities by server counter, then unsent ones by local counter on top, whatever their
+ * creation times (a clock may be wrong; the counters are not). Ties are broken on every field the fold reads, so
+ * the order is total and the result never depends on the order the activities were loaded in.
+ */
+export function compareActivities(a: Activity, b: Activity): number {
+  return (
+    Number(isUnsent(a)) - Number(isUnsent(b)) ||
+    (isUnsent(a) ? 0 : a.counter - b.counter) ||
+    a.counterLocal - b.counterLocal ||
+    compareText(a.created, b.created) ||
+    compareText(a.id, b.id) ||
+    compareText(a.key, b.key) ||
+    compareText(a.activityType, b.activityType) ||
+    compareText(a.outputValue, b.outputValue)
+  );
+}
+
+/** Reverted changes are undone, and changes the server refused for an unknown order never took effect. */
+function takesEffect(activity: Activity): boolean {
+  return !activity.reverted && activity.sent !== SENT_STATES.ORDER_UNKNOWN;
+}
+
+/** The activities that make up the order's state, in the order they apply. */
+export function effectiveActivities(activities: readonly Activity[]): Activity[] {
+  return activities.filter(takesEffect).sort(compareActivities);
+}
+
+/** A malformed value is kept as its text: one bad record must not make an order unreadable. */
+export function parseOutputValue(outputValue: string): unknown {
+  try {
+    return JSON.parse(outputValue);
+  } catch {
+    return outputValue;
+  }
+}
+
+/** True for the key itself and every path below it (`key.Child`, `key[0]`), not for `keyOther`. */
+export function isSameOrBelow(path: string, key: string): boolean {
+  return path === key || path.startsWith(`${key}.`) || path.startsWith(`${key}[`);
+}
+
+/**
+ * The order's state from its activities (DESIGN "Data flow of an edit" step 3). The same function runs in the
+ * browser and on the server, so both see the same order.
+ */
+export function foldActivities(activities: readonly Activity[]): OrderState {
+  const values = new Map<string, unknown>();
+  let status: OrderStatus | null = null;
+  for (const activity of effectiveActivities(activities)) {
+    switch (activity.activityType) {
+      case ACTIVITY_TYPES.ORDER_STATUS_MODIFICATION: {
+        // Accept `"IN_WORK"` as well as a bare IN_WORK; an unknown status is ignored, not shown.
+        const next = parseOutputValue(activity.outputValue);
+        if (isOrderStatus(next)) status = next;
+        break;
+      }
+      case ACTIVITY_TYPES.XML_DELETE:
+        for (const path of [...values.keys()]) {
+          if (isSameOrBelow(path, activity.key)) values.delete(path);
+        }
+        break;
+      default:
+        values.set(activity.key, parseOutputValue(activity.outputValue));
+    }
+  }
+  // Reverted activities still hold their counter on the server, so they count: otherwise they would be
+  // fetched again on every pull.
+  const lastCounter = activities.reduce(
+    (highest, activity) => (isUnsent(activity) ? highest : Math.max(highest, activity.counter)),
+    0,
+  );
+  // fromEntries defines own properties, so even a key like "__proto__" cannot touch the prototype.
+  return { values: Object.fromEntries(values), status, lastCounter };
+}
+
+/** The local counter for the next change of an order: one above the highest so far, FIRST_COUNTER_LOCAL first. */
+export function nextCounterLocal(activities: readonly Activity[]): number {
+  return activities.reduce((next, activity) => Math.max(next, activity.counterLocal + 1), FIRST_COUNTER_LOCAL);
+}
+
+export type UndoAction = { kind: 'delete'; id: string } | { kind: 'revert'; id: string };
+
+/**
+ * What "undo the last change" does (orders §4): the newest change still in effect is deleted when it never
+ * left the browser, or marked reverted (and sent as a revert) when the server has it. Status changes are left
+ * out: they go through the status dialog and the server's status call, which an undo cannot take back.
+ */
+export function undoLast(activities: readonly Activity[]): UndoAction | null {
+  const changes = effectiveActivities(activities).filter(
+    (activity) => activity.activityType !== ACTIVITY_TYPES.ORDER_STATUS_MODIFICATION,
+  );
+  const last = changes.at(-1);
+  if (!last) return null;
+  return isUnsent(last) ? { kind: 'delete', id: last.id } : { kind: 'revert', id: last.id };
+}
+
+/** A sent activity after undo: reverted, and unsent again until the revert has reached the server. */
+export function markReverted(activity: Activity): Activity {
+  return { ...activity, reverted: true, sent: SENT_STATES.UNSENT };
+}
