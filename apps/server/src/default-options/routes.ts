@@ -9,7 +9,7 @@ import {
   defaultOptionsQuerySchema,
   errorBodySchema,
 } from '@vers/domain';
-import { and, asc, count, eq, gt, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SYSTEM_ADMIN_ROLES } from '../auth/tenancy.ts';
@@ -104,7 +104,11 @@ export const defaultOptionRoutes =
           .select()
           .from(defaultOptions)
           .where(
-            and(eq(defaultOptions.lang, lang), after ? gt(defaultOptions.lastModified, new Date(after)) : undefined),
+            and(
+              eq(defaultOptions.lang, lang),
+              // Compared at the millisecond precision the client got (PostgreSQL keeps microseconds).
+              after ? sql`date_trunc('milliseconds', ${defaultOptions.lastModified}) > ${new Date(after)}` : undefined,
+            ),
           )
           .orderBy(asc(defaultOptions.key));
         return withValues(db, lists);
