@@ -43,13 +43,13 @@ describe('sign-in, language, theme and sign-out', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await page.goto('/login');
-    await chooseLanguage(page, 'bg');
-    await expect(page.getByTestId('login-submit').textContent()).resolves.toBe('Вход');
+    await chooseLanguage(page, 'bg'); // its catalogue loads on demand: wait for it
+    await expect.poll(() => page.getByTestId('login-submit').textContent()).toBe('Вход');
     await signIn(page, 'staff');
     await page.getByTestId('menu').waitFor();
-    await expect(page.getByTestId('menu-orders').textContent()).resolves.toBe('Поръчки');
+    await expect.poll(() => page.getByTestId('menu-orders').textContent()).toBe('Поръчки');
     await chooseLanguage(page, 'en');
-    await expect(page.getByTestId('menu-orders').textContent()).resolves.toBe('Orders');
+    await expect.poll(() => page.getByTestId('menu-orders').textContent()).toBe('Orders');
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('en');
     await page.reload();
     await page.getByTestId('menu').waitFor();

@@ -21,6 +21,8 @@ import { usersRoutes } from './users/routes.ts';
 import { workshopRoutes } from './workshops/routes.ts';
 import { emailAddressRoutes } from './email-addresses/routes.ts';
 import { defaultOptionRoutes } from './default-options/routes.ts';
+import { orderRoutes } from './orders/routes.ts';
+import { activityRoutes } from './activity/routes.ts';
 
 export interface AppDeps {
   db: Db;
@@ -62,6 +64,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(workshopRoutes(deps.db));
       await api.register(emailAddressRoutes(deps.db));
       await api.register(defaultOptionRoutes(deps.db));
+      await api.register(orderRoutes(deps.db));
+      await api.register(activityRoutes(deps.db));
     },
     { prefix: API_BASE },
   );

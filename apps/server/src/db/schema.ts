@@ -144,6 +144,8 @@ export const activities = pgTable(
     lastModified: timestamp('last_modified', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     modifier: text('modifier').notNull().default(''),
     reverted: boolean('reverted').notNull().default(false),
+    /** Set on an activity the server appended to carry out a revert: the counter of the reverted one. */
+    restores: integer('restores'),
   },
   (t) => [uniqueIndex('activities_order_counter').on(t.orderId, t.counter)],
 );

@@ -1,4 +1,4 @@
-import type { ErrorBody, ErrorCode } from '@vers/domain';
+import { ERROR_CODES, type ErrorBody, type ErrorCode } from '@vers/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -46,7 +46,12 @@ export function registerErrorHandling(app: FastifyInstance) {
         return where ? `${error.validationContext}.${where}` : String(error.validationContext);
       });
       const details = error.validation.map((issue, i) => `${fields[i]}: ${issue.message}`).join('; ');
-      return send(reply, { statusCode: 400, code: 'VALIDATION', message: `Invalid request: ${details}`, fields });
+      // A schema rule may name its message key (`CHECK_NUMBER: ...`); the first such key becomes the code.
+      const keyed = error.validation
+        .map((issue) => /^([A-Z_]+):/.exec(issue.message ?? '')?.[1])
+        .find((key): key is ErrorCode => (ERROR_CODES as readonly string[]).includes(key ?? ''));
+      const code = keyed ?? 'VALIDATION';
+      return send(reply, { statusCode: 400, code, message: `Invalid request: ${details}`, fields });
     }
     const known = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (known) return send(reply, { statusCode: known.status, code: known.code, message: error.message });

@@ -26,6 +26,8 @@ export const ERROR_CODES = [
   'WRONG_PASSWORD',
   'NOT_PNG',
   'LAST_VALUE',
+  'CHECK_NUMBER',
+  'ORDER_READ_ONLY',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,0 +1,231 @@
+import { type Activity, activityPushResultSchema, foldActivities, serverActivitySchema } from '@vers/domain';
+import fc from 'fast-check';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { type TestServer, startTestServer } from '../test/server.ts';
+import { IN, OUT, createWagonOrder, push } from '../test/orders.ts';
+
+let server: TestServer;
+let staff: string;
+let staff2: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [staff, staff2] = await server.signInAll(['staff', 'staff2']);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const log = async (orderId: string, query = '') =>
+  z
+    .array(serverActivitySchema)
+    .parse((await server.request('GET', `/api/v1/activity/${orderId}${query}`, { token: staff })).body);
+
+const send = (body: unknown, token = staff) =>
+  server.request<z.infer<typeof activityPushResultSchema> & { code?: string }>('POST', '/api/v1/activity', {
+    token,
+    body,
+  });
+
+/** The server's log folded by the shared domain function, as a browser would fold it. */
+function fold(rows: z.infer<typeof serverActivitySchema>[]) {
+  return foldActivities(
+    rows.map((r): Activity => ({
+      id: r.id,
+      orderId: r.oI,
+      key: r.k,
+      outputValue: r.oV,
+      activityType: r.t as Activity['activityType'],
+      created: r.c,
+      counter: r.co,
+      counterLocal: 0,
+      reverted: r.re,
+      sent: 1,
+    })),
+  ).values;
+}
+
+describe('POST activity', () => {
+  it('appends with the next counter, a server time and the modifier when the workshop logs changes', async () => {
+    const order = await createWagonOrder(server, staff);
+    const res = await send(push(order.id, `${OUT}.Halterkurzkennzeichen`, 'D-DB'));
+    expect(res.status).toBe(200);
+    expect(activityPushResultSchema.parse(res.body)).toMatchObject({ co: 11, mod: 'Schlosser' });
+    expect(new Date(res.body.lm).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    const south = await createWagonOrder(server, staff2); // the southern workshop does not log modifiers
+    expect((await send(push(south.id, `${OUT}.Halterkurzkennzeichen`, 'A-RCA'), staff2)).body.mod).toBe('');
+  });
+
+  it('answers a repeated push with the first result and applies it once', async () => {
+    const order = await createWagonOrder(server, staff);
+    const body = push(order.id, `${IN}.Eigengewicht`, { value: '23500', unit: 'kg' });
+    const first = await send(body);
+    const again = await send(body);
+    expect(again.body).toEqual(first.body);
+    expect((await log(order.id)).filter((a) => a.id === body.id)).toHaveLength(1);
+  });
+
+  it('answers 404 for an unknown order (the browser marks it unknown) and 400 for malformed activities', async () => {
+    expect((await send(push(randomUUID(), `${IN}.Eigengewicht`, 1))).status).toBe(404);
+    const order = await createWagonOrder(server, staff);
+    const malformed = [
+      push(order.id, '$.Body.Radsatz.technicalWheelsetIncoming.Position', 1), // another order type's root
+      push(order.id, 'Eigengewicht', 1),
+      { ...push(order.id, `${IN}.Eigengewicht`, 1), oV: '{not json' },
+      { ...push(order.id, `${IN}.Eigengewicht`, 1), id: 'not-a-uuid' },
+      { ...push(order.id, `${IN}.Eigengewicht`, 1), c: 'yesterday' },
+      { ...push(order.id, `${IN}.Eigengewicht`, 1), t: 'ORDER_STATUS_MODIFICATION' },
+      { oI: order.id, k: `${IN}.Eigengewicht` },
+    ];
+    for (const body of malformed) {
+      const res = await send(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    expect(await log(order.id)).toHaveLength(10);
+  });
+
+  it('gives concurrent pushes distinct, dense counters', async () => {
+    const order = await createWagonOrder(server, staff);
+    const results = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => send(push(order.id, `${OUT}.Bemerkung${i}`, `value ${i}`))),
+    );
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(results.map((r) => r.body.co).sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i + 11));
+    expect((await server.request('GET', `/api/v1/activity/${order.id}/last`, { token: staff })).body).toEqual({
+      last: 35,
+    });
+  });
+});
+
+describe('batch push and pulls', () => {
+  it('appends a batch in one transaction, in order, and a replay changes nothing', async () => {
+    const order = await createWagonOrder(server, staff);
+    const items = Array.from({ length: 50 }, (_, i) => push(order.id, `${OUT}.Feld${i % 7}`, i));
+    const res = await server.request<{ co: number }[]>('POST', '/api/v1/activity/batch', {
+      token: staff,
+      body: { activities: items },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.map((r) => r.co)).toEqual(Array.from({ length: 50 }, (_, i) => i + 11));
+    const replay = await server.request('POST', '/api/v1/activity/batch', {
+      token: staff,
+      body: { activities: items },
+    });
+    expect(replay.body).toEqual(res.body);
+    expect(await log(order.id)).toHaveLength(60);
+  });
+
+  it('refuses a batch with a bad item as a whole, and one spanning two orders', async () => {
+    const order = await createWagonOrder(server, staff);
+    const other = await createWagonOrder(server, staff);
+    const bad = [push(order.id, `${OUT}.A`, 1), push(order.id, 'nonsense', 2)];
+    expect(
+      (await server.request('POST', '/api/v1/activity/batch', { token: staff, body: { activities: bad } })).status,
+    ).toBe(400);
+    const mixed = [push(order.id, `${OUT}.A`, 1), push(other.id, `${OUT}.A`, 2)];
+    expect(
+      (await server.request('POST', '/api/v1/activity/batch', { token: staff, body: { activities: mixed } })).status,
+    ).toBe(400);
+    expect(await log(order.id)).toHaveLength(10);
+  });
+
+  it('pulls after a counter and one counter at a time', async () => {
+    const order = await createWagonOrder(server, staff);
+    expect((await log(order.id, '?after=7')).map((a) => a.co)).toEqual([8, 9, 10]);
+    const one = await server.request('GET', `/api/v1/activity/${order.id}/3`, { token: staff });
+    expect(serverActivitySchema.parse(one.body).co).toBe(3);
+    expect((await server.request('GET', `/api/v1/activity/${order.id}/99`, { token: staff })).status).toBe(404);
+  });
+});
+
+describe('reverts', () => {
+  it('restores the previous value with a new activity, so every browser converges; twice changes nothing', async () => {
+    const order = await createWagonOrder(server, staff);
+    const key = `${OUT}.Halterkurzkennzeichen`;
+    await send(push(order.id, key, 'A'));
+    const b = await send(push(order.id, key, 'B'));
+    const revert = await server.request<{ co: number }>('PATCH', `/api/v1/activity/${order.id}/${b.body.co}/reverted`, {
+      token: staff,
+    });
+    expect(revert.status).toBe(200);
+    expect(revert.body.co).toBe(b.body.co + 1);
+    const rows = await log(order.id);
+    expect(rows.find((r) => r.co === b.body.co)?.re).toBe(true);
+    expect(fold(rows)[key]).toBe('A');
+    // Without the reverted flag (a browser that pulled only the new counter) the value is the same.
+    expect(fold(rows.map((r) => ({ ...r, re: false })))[key]).toBe('A');
+    const again = await server.request('PATCH', `/api/v1/activity/${order.id}/${b.body.co}/reverted`, { token: staff });
+    expect(again.body).toEqual(revert.body);
+    expect(await log(order.id)).toHaveLength(rows.length);
+  });
+
+  it('removes a value that had none before', async () => {
+    const order = await createWagonOrder(server, staff);
+    const key = `${IN}.LetztesLadegut`;
+    const a = await send(push(order.id, key, 'Getreide'));
+    await server.request('PATCH', `/api/v1/activity/${order.id}/${a.body.co}/reverted`, { token: staff });
+    expect(fold(await log(order.id))).not.toHaveProperty(key);
+  });
+});
+
+describe('any interleaving of pushes, duplicates and reverts', () => {
+  it('folds to the same state on the server as in the browser that sent them', async () => {
+    const keys = [`${OUT}.A`, `${OUT}.B`, `${IN}.A`];
+    const op = fc.oneof(
+      fc.record({
+        kind: fc.constant('push' as const),
+        key: fc.constantFrom(...keys),
+        value: fc.integer({ min: 0, max: 9 }),
+      }),
+      fc.record({ kind: fc.constant('duplicate' as const) }),
+      fc.record({ kind: fc.constant('revert' as const) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 12 }), async (ops) => {
+        const order = await createWagonOrder(server, staff, 2);
+        // The browser's own copy: its activities with the server's answers.
+        const local: Activity[] = [];
+        for (const step of ops) {
+          if (step.kind === 'push') {
+            const body = push(order.id, step.key, step.value);
+            const res = await send(body);
+            local.push({
+              id: body.id,
+              orderId: order.id,
+              key: body.k,
+              outputValue: body.oV,
+              activityType: 'XML_MODIFICATION',
+              created: body.c,
+              counter: res.body.co,
+              counterLocal: local.length,
+              reverted: false,
+              sent: 1,
+            });
+          } else if (step.kind === 'duplicate' && local.length > 0) {
+            const last = local.at(-1)!;
+            const res = await send({
+              id: last.id,
+              oI: order.id,
+              k: last.key,
+              t: 'XML_MODIFICATION',
+              oV: last.outputValue,
+              c: last.created,
+            });
+            expect(res.body.co).toBe(last.counter);
+          } else if (step.kind === 'revert') {
+            const target = [...local].reverse().find((a) => !a.reverted);
+            if (!target) continue;
+            await server.request('PATCH', `/api/v1/activity/${order.id}/${target.counter}/reverted`, { token: staff });
+            target.reverted = true;
+          }
+        }
+        const server_ = fold(await log(order.id));
+        const browser = foldActivities(local).values;
+        for (const key of keys) expect(server_[key], key).toEqual(browser[key]);
+      }),
+      { numRuns: 15 },
+    );
+  });
+});

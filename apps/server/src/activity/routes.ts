@@ -1,0 +1,230 @@
+import {
+  ACTIVITY_TYPES,
+  type Activity,
+  type ActivityType,
+  activityBatchSchema,
+  activityPushResultSchema,
+  activityPushSchema,
+  errorBodySchema,
+  foldActivities,
+  serverActivitySchema,
+} from '@vers/domain';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, gt } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sessionUser } from '../auth/session.ts';
+import type { Db } from '../db/client.ts';
+import { activities } from '../db/schema.ts';
+import { ApiError, notFound } from '../http/errors.ts';
+import { ORDER_ROLES, ownOrder } from '../orders/access.ts';
+import {
+  type ActivityRow,
+  type NewActivity,
+  appendActivities,
+  checkActivity,
+  modifierFor,
+  toPushResult,
+  toServerActivity,
+} from './append.ts';
+
+const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const orderParams = z.object({ orderId: z.uuid() });
+const counterParams = orderParams.extend({ counter: z.coerce.number().int().positive() });
+
+type Push = z.infer<typeof activityPushSchema>;
+
+function toNew(push: Push): NewActivity {
+  if (push.t === ACTIVITY_TYPES.ORDER_STATUS_MODIFICATION) {
+    throw new ApiError(400, 'VALIDATION', 'Status changes go through POST orders/{id}/status', ['t']);
+  }
+  return { id: push.id, key: push.k, type: push.t as ActivityType, outputValue: push.oV, created: new Date(push.c) };
+}
+
+/** The shared fold over server rows, for the value a revert brings back. */
+function asDomainActivity(row: ActivityRow): Activity {
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    key: row.key,
+    outputValue: row.outputValue,
+    activityType: row.type as ActivityType,
+    created: row.created.toISOString(),
+    counter: row.counter,
+    counterLocal: 0,
+    reverted: row.reverted,
+    sent: 1,
+  };
+}
+
+export const activityRoutes =
+  (db: Db): FastifyPluginAsyncZod =>
+  async (app) => {
+    const config = { roles: ORDER_ROLES };
+
+    app.get(
+      '/activity/:orderId',
+      {
+        config,
+        schema: {
+          tags: ['activity'],
+          description: 'All activities of an order in counter order; `after` gives only those after a counter.',
+          params: orderParams,
+          querystring: z.object({ after: z.coerce.number().int().min(0).optional() }),
+          response: { 200: z.array(serverActivitySchema), ...errors },
+        },
+      },
+      async (request) => {
+        const order = await ownOrder(db, sessionUser(request), request.params.orderId);
+        const after = request.query.after;
+        const rows = await db
+          .select()
+          .from(activities)
+          .where(and(eq(activities.orderId, order.id), after === undefined ? undefined : gt(activities.counter, after)))
+          .orderBy(asc(activities.counter));
+        return rows.map(toServerActivity);
+      },
+    );
+
+    app.get(
+      '/activity/:orderId/last',
+      {
+        config,
+        schema: {
+          tags: ['activity'],
+          params: orderParams,
+          response: { 200: z.object({ last: z.number() }), ...errors },
+        },
+      },
+      async (request) => ({ last: (await ownOrder(db, sessionUser(request), request.params.orderId)).lastCounter }),
+    );
+
+    app.get(
+      '/activity/:orderId/:counter',
+      {
+        config,
+        schema: { tags: ['activity'], params: counterParams, response: { 200: serverActivitySchema, ...errors } },
+      },
+      async (request) => {
+        const order = await ownOrder(db, sessionUser(request), request.params.orderId);
+        const [row] = await db
+          .select()
+          .from(activities)
+          .where(and(eq(activities.orderId, order.id), eq(activities.counter, request.params.counter)));
+        if (!row) throw notFound('Activity');
+        return toServerActivity(row);
+      },
+    );
+
+    app.post(
+      '/activity',
+      {
+        config,
+        schema: {
+          tags: ['activity'],
+          description: 'Appends one change. A repeated id answers the first result and changes nothing.',
+          body: activityPushSchema,
+          response: { 200: activityPushResultSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const user = sessionUser(request);
+        const item = toNew(request.body);
+        const modifier = await modifierFor(db, user);
+        return db.transaction(async (tx) => {
+          const order = await ownOrder(tx, user, request.body.oI, true);
+          checkActivity(order, item);
+          const [row] = await appendActivities(tx, order, [item], modifier);
+          return toPushResult(row!);
+        });
+      },
+    );
+
+    app.post(
+      '/activity/batch',
+      {
+        config,
+        schema: {
+          tags: ['activity'],
+          description: 'Appends many changes of one order in one transaction, in the order given.',
+          body: activityBatchSchema,
+          response: { 200: z.array(activityPushResultSchema), ...errors },
+        },
+      },
+      async (request) => {
+        const user = sessionUser(request);
+        const pushes = request.body.activities;
+        const orderId = pushes[0]!.oI;
+        if (pushes.some((p) => p.oI !== orderId)) {
+          throw new ApiError(400, 'VALIDATION', 'A batch holds the activities of one order', ['activities']);
+        }
+        const items = pushes.map(toNew);
+        const modifier = await modifierFor(db, user);
+        return db.transaction(async (tx) => {
+          const order = await ownOrder(tx, user, orderId, true);
+          for (const item of items) checkActivity(order, item);
+          return (await appendActivities(tx, order, items, modifier)).map(toPushResult);
+        });
+      },
+    );
+
+    app.patch(
+      '/activity/:orderId/:counter/reverted',
+      {
+        config,
+        schema: {
+          tags: ['activity'],
+          description:
+            'Reverts a change as if it had never been made: it is marked reverted and a new activity carries the ' +
+            'value the remaining changes give, so every browser converges by pulling new counters. Reverting an ' +
+            'activity the server appended for a revert brings the reverted change back (redo). Repeating a revert ' +
+            'changes nothing.',
+          params: counterParams,
+          response: { 200: activityPushResultSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const user = sessionUser(request);
+        const modifier = await modifierFor(db, user);
+        return db.transaction(async (tx) => {
+          const order = await ownOrder(tx, user, request.params.orderId, true);
+          const all = await tx.select().from(activities).where(eq(activities.orderId, order.id));
+          const target = all.find((row) => row.counter === request.params.counter);
+          if (!target) throw notFound('Activity');
+          if (target.type === ACTIVITY_TYPES.ORDER_STATUS_MODIFICATION) {
+            throw new ApiError(400, 'VALIDATION', 'A status change is changed by another status change');
+          }
+          if (target.reverted) {
+            const done = all.find((row) => row.restores === target.counter);
+            return toPushResult(done ?? target);
+          }
+          target.reverted = true;
+          await tx.update(activities).set({ reverted: true }).where(eq(activities.id, target.id));
+          const original = target.restores === null ? null : all.find((row) => row.counter === target.restores);
+          if (original) {
+            original.reverted = false; // redo: the change the reverted revert had undone counts again
+            await tx.update(activities).set({ reverted: false }).where(eq(activities.id, original.id));
+          }
+          // The order's value is the fold of the changes users made that stand; derived activities only carry it.
+          const standing = all.filter((row) => row.restores === null && !row.reverted).map(asDomainActivity);
+          const restored = foldActivities(standing).values[target.key];
+          const [row] = await appendActivities(
+            tx,
+            order,
+            [
+              {
+                id: randomUUID(),
+                key: target.key,
+                type: restored === undefined ? ACTIVITY_TYPES.XML_DELETE : ACTIVITY_TYPES.XML_MODIFICATION,
+                outputValue: JSON.stringify(restored ?? null),
+                created: new Date(),
+                restores: target.counter,
+              },
+            ],
+            modifier,
+          );
+          return toPushResult(row!);
+        });
+      },
+    );
+  };

@@ -1,0 +1,24 @@
+import { ROLES, type Role } from '@vers/domain';
+import { eq } from 'drizzle-orm';
+import type { SessionUser } from '../auth/session.ts';
+import type { Executor } from '../db/client.ts';
+import { orders } from '../db/schema.ts';
+import { notFound } from '../http/errors.ts';
+
+/** The roles of the order routes (orders §2 and §6). */
+export const ORDER_ROLES: readonly Role[] = [
+  ROLES.WORKSHOP_ADMIN,
+  ROLES.WORKSHOP_STAFF,
+  ROLES.WORKSHOP_WAGON_QA,
+  ROLES.WORKSHOP_WHEELSET_QA,
+];
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** An order of the user's own workshop, or 404: another workshop's orders do not exist for this user. */
+export async function ownOrder(ex: Executor, user: SessionUser, orderId: string, lock = false): Promise<OrderRow> {
+  const query = ex.select().from(orders).where(eq(orders.id, orderId));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row || row.workshopId !== user.workshopId) throw notFound('Order');
+  return row;
+}

@@ -1,0 +1,238 @@
+import {
+  CREATION_KEYS,
+  ORDER_STATUSES,
+  canChangeStatus,
+  createOrderRequestSchema,
+  errorBodySchema,
+  orderSchema,
+  statusChangeRequestSchema,
+  activityPushResultSchema,
+  validateVehicleNumber,
+  type Order,
+  type OrderStatus,
+  type OrderType,
+} from '@vers/domain';
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { sessionUser } from '../auth/session.ts';
+import type { Db, Executor } from '../db/client.ts';
+import { orderNumbers, orders } from '../db/schema.ts';
+import { ApiError, forbidden } from '../http/errors.ts';
+import { type NewActivity, appendActivities, modifierFor, toPushResult } from '../activity/append.ts';
+import { ORDER_ROLES, type OrderRow, ownOrder } from './access.ts';
+
+const digits = (raw: string | undefined) => (raw ? validateVehicleNumber(raw) : null);
+const plain = (raw: string | undefined) => {
+  const result = digits(raw);
+  return result?.ok ? result.digits : '';
+};
+
+export function toOrder(row: OrderRow): Order {
+  return {
+    id: row.id,
+    number: row.number,
+    externalOrderNumber: row.externalOrderNumber,
+    maintenanceNumber: row.maintenanceNumber,
+    contractor: row.contractor,
+    type: row.type as OrderType,
+    status: row.status as OrderStatus,
+    created: row.created.toISOString(),
+    importedDate: row.importedDate?.toISOString() ?? null,
+    assetId: row.assetId,
+    wagonNumber: row.type === 'WAGON' ? row.maintenanceNumber : null,
+    wheelsetNumber: row.type === 'WHEELSET' ? row.maintenanceNumber : null,
+    lastCounter: row.lastCounter,
+  };
+}
+
+/** The next readable order number of a workshop: `2026-000042`, counted per year, without gaps. */
+async function nextOrderNumber(tx: Executor, workshopId: number, now: Date): Promise<string> {
+  const year = now.getUTCFullYear();
+  const [row] = await tx
+    .insert(orderNumbers)
+    .values({ workshopId, year, last: 1 })
+    .onConflictDoUpdate({
+      target: [orderNumbers.workshopId, orderNumbers.year],
+      set: { last: sql`${orderNumbers.last} + 1` },
+    })
+    .returning({ last: orderNumbers.last });
+  return `${year}-${String(row?.last ?? 1).padStart(6, '0')}`;
+}
+
+const json = (value: unknown) => JSON.stringify(value);
+const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const idParams = z.object({ id: z.uuid() });
+
+export const orderRoutes =
+  (db: Db): FastifyPluginAsyncZod =>
+  async (app) => {
+    const config = { roles: ORDER_ROLES };
+
+    app.get(
+      '/orders',
+      {
+        config,
+        schema: {
+          tags: ['orders'],
+          querystring: z.object({ orderNumber: z.string().max(50).optional() }),
+          response: { 200: z.array(orderSchema), ...errors },
+        },
+      },
+      async (request) => {
+        const user = sessionUser(request);
+        if (user.workshopId === null) return [];
+        const search = request.query.orderNumber?.replace(/[\s-]/g, '');
+        const rows = await db
+          .select()
+          .from(orders)
+          .where(
+            and(
+              eq(orders.workshopId, user.workshopId),
+              search
+                ? or(ilike(orders.maintenanceNumber, `%${search}%`), ilike(orders.number, `%${search}%`))
+                : undefined,
+            ),
+          )
+          .orderBy(desc(orders.created));
+        return rows.map(toOrder);
+      },
+    );
+
+    app.get(
+      '/orders/:id',
+      { config, schema: { tags: ['orders'], params: idParams, response: { 200: orderSchema, ...errors } } },
+      async (request) => toOrder(await ownOrder(db, sessionUser(request), request.params.id)),
+    );
+
+    app.post(
+      '/orders',
+      {
+        config,
+        schema: {
+          tags: ['orders'],
+          description: 'Creates an order; a repeated call with the same id answers the order created first.',
+          body: createOrderRequestSchema,
+          response: { 200: orderSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const user = sessionUser(request);
+        if (user.workshopId === null) throw forbidden('Only workshop users create orders');
+        const workshopId = user.workshopId;
+        const body = request.body;
+        const id = body.id ?? randomUUID();
+        const maintenanceNumber = plain(body.maintenanceNumber);
+        const modifier = await modifierFor(db, user);
+        return db.transaction(async (tx) => {
+          const [existing] = await tx.select().from(orders).where(eq(orders.id, id));
+          if (existing) {
+            if (existing.workshopId !== workshopId) throw new ApiError(409, 'CONFLICT', 'Order id already used');
+            return toOrder(existing);
+          }
+          const now = new Date();
+          const number = body.number || (await nextOrderNumber(tx, workshopId, now));
+          const [row] = await tx
+            .insert(orders)
+            .values({
+              id,
+              workshopId,
+              type: body.type,
+              number,
+              externalOrderNumber: body.externalOrderNumber,
+              maintenanceNumber,
+              contractor: body.contractor,
+              status: ORDER_STATUSES.CREATED,
+              assetId: body.wagon?.assetId ?? body.wheelset?.assetId ?? null,
+              createdBy: user.id,
+              created: now,
+            })
+            .onConflictDoNothing()
+            .returning();
+          if (!row) throw new ApiError(409, 'CONFLICT', `Order number ${number} already exists`);
+          // The creation data goes into the order's log like any edit: its state is always the fold.
+          const initial: Omit<NewActivity, 'id' | 'created' | 'type'>[] = [];
+          if (body.type === 'WAGON') {
+            const wagonNumber = plain(body.wagon?.number) || maintenanceNumber;
+            for (const side of ['in', 'out'] as const) {
+              initial.push({ key: CREATION_KEYS.wagonNumber(side), outputValue: json(wagonNumber) });
+            }
+            body.wagon?.wheelsetsOutgoing.forEach((wheelset, i) => {
+              initial.push({ key: CREATION_KEYS.outgoingWheelset(i, 'Position'), outputValue: json(String(i + 1)) });
+              initial.push({
+                key: CREATION_KEYS.outgoingWheelset(i, 'Wheelsetnumber'),
+                outputValue: json(plain(wheelset.number)),
+              });
+            });
+          } else {
+            for (const side of ['in', 'out'] as const) {
+              initial.push({
+                key: CREATION_KEYS.wheelsetNumber(side),
+                outputValue: json(plain(body.wheelset?.number) || maintenanceNumber),
+              });
+            }
+          }
+          await appendActivities(
+            tx,
+            row,
+            initial.map((a) => ({ ...a, id: randomUUID(), created: now, type: 'XML_MODIFICATION' as const })),
+            modifier,
+          );
+          return toOrder(row);
+        });
+      },
+    );
+
+    app.delete(
+      '/orders/:id',
+      { config, schema: { tags: ['orders'], params: idParams, response: { 204: z.null(), ...errors } } },
+      async (request, reply) => {
+        const order = await ownOrder(db, sessionUser(request), request.params.id);
+        await db.delete(orders).where(eq(orders.id, order.id)); // activities go with it (cascade)
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.post(
+      '/orders/:id/status',
+      {
+        config,
+        schema: {
+          tags: ['orders'],
+          description: 'Changes the status within the role rules; recorded as an ORDER_STATUS_MODIFICATION activity.',
+          params: idParams,
+          body: statusChangeRequestSchema.extend({ id: z.uuid().optional() }),
+          response: { 200: activityPushResultSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const user = sessionUser(request);
+        const target = request.body.status as OrderStatus;
+        const modifier = await modifierFor(db, user);
+        return db.transaction(async (tx) => {
+          const order = await ownOrder(tx, user, request.params.id, true);
+          if (!canChangeStatus(order.status as OrderStatus, target, order.type as OrderType, user.roles)) {
+            throw new ApiError(403, 'FORBIDDEN', `${order.status} -> ${target} is not allowed for this user`);
+          }
+          const [row] = await appendActivities(
+            tx,
+            order,
+            [
+              {
+                id: request.body.id ?? randomUUID(),
+                key: '$.status',
+                type: 'ORDER_STATUS_MODIFICATION',
+                outputValue: json(target),
+                created: new Date(),
+              },
+            ],
+            modifier,
+            { allowReadOnly: true }, // a done order may be reopened or archived by those allowed to
+          );
+          await tx.update(orders).set({ status: target }).where(eq(orders.id, order.id));
+          return toPushResult(row!);
+        });
+      },
+    );
+  };

@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import { checkDigit } from '@vers/domain';
+import type { TestServer } from './server.ts';
+
+/** Real wagon and wheelset numbers with correct check digits (domain-notes: UIC numbering). */
+export const WAGON_NUMBER = '21 81 2471 217-3';
+export const WAGON_NUMBER_2 = '51 80 0843 001-0';
+
+export const wheelsetNumbers = (count: number) =>
+  Array.from(
+    { length: count },
+    (_, i) => `4${String(1_000_000_000 + i).slice(-10)}${checkDigit(`4${String(1_000_000_000 + i).slice(-10)}`)}`,
+  );
+
+export async function createWagonOrder(server: TestServer, token: string, wheelsets = 4) {
+  const res = await server.request<{ id: string; number: string; status: string; lastCounter: number }>(
+    'POST',
+    '/api/v1/orders',
+    {
+      token,
+      body: {
+        id: randomUUID(),
+        type: 'WAGON',
+        contractor: 'DBC',
+        externalOrderNumber: 'EXT-1',
+        maintenanceNumber: WAGON_NUMBER,
+        wagon: { number: WAGON_NUMBER, wheelsetsOutgoing: wheelsetNumbers(wheelsets).map((number) => ({ number })) },
+      },
+    },
+  );
+  if (res.status !== 200) throw new Error(`order not created: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+export const IN = '$.Body.Wagen.technicalWaggonIncoming';
+export const OUT = '$.Body.Wagen.technicalWaggonOutgoing';
+
+export function push(orderId: string, key: string, value: unknown, id: string = randomUUID()) {
+  return { id, oI: orderId, k: key, t: 'XML_MODIFICATION', oV: JSON.stringify(value), c: new Date().toISOString() };
+}
