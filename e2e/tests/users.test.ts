@@ -111,7 +111,7 @@ describe('user management (werkadmin, German)', () => {
 
     // The new user is in the table (all rows shown, whatever number of users earlier tests added).
     await page.getByTestId('users-rows-per-page').click();
-    await page.getByRole('option', { name: de('users.all') }).click();
+    await page.getByRole('option', { name: de('table.all') }).click();
     const row = page.getByTestId(`user-row-${username}`);
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain(de('roles.ROLE_WORKSHOP_STAFF'));
@@ -133,7 +133,7 @@ describe('user management (werkadmin, German)', () => {
     const page = await context.newPage();
     await openUsersAsWerkadmin(page);
     await page.getByTestId('users-rows-per-page').click();
-    await page.getByRole('option', { name: de('users.all') }).click();
+    await page.getByRole('option', { name: de('table.all') }).click();
     await page.getByTestId(`user-password-${username}`).click();
     await page.getByTestId('password-dialog').waitFor();
     const rule = (name: string) => page.getByTestId(`password-rule-${name}`).getAttribute('data-ok');

@@ -14,14 +14,14 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ConfirmDialog } from '../../app/components/ConfirmDialog.tsx';
-import { pageOf, useRowsPerPageOptions } from '../../app/components/table-paging.ts';
+import { DataTablePagination } from '../../app/components/DataTablePagination.tsx';
+import { pageOf } from '../../app/components/table-paging.ts';
 import { notifications } from '../../app/notifications.ts';
 import { refreshValueLists } from '../../offline/value-lists.ts';
 import { versdb } from '../../offline/versdb.ts';
@@ -35,7 +35,6 @@ export default function DefaultOptionPage() {
   const { t, i18n } = useTranslation();
   const { optionId } = useParams();
   const id = Number(optionId);
-  const rowsPerPageOptions = useRowsPerPageOptions();
   const [list, setList] = useState<DefaultOption | null>(null);
   const [rows, setRows] = useState<ValueRow[]>([]);
   const [editing, setEditing] = useState<EditedValue | null>(null);
@@ -160,19 +159,15 @@ export default function DefaultOptionPage() {
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
+      <DataTablePagination
         count={rows.length}
         page={page}
-        onPageChange={(_, next) => setPage(next)}
+        onPageChange={setPage}
         rowsPerPage={rowsPerPage}
-        onRowsPerPageChange={(e) => {
-          setRowsPerPage(Number(e.target.value));
+        onRowsPerPageChange={(size) => {
+          setRowsPerPage(size);
           setPage(0);
         }}
-        rowsPerPageOptions={rowsPerPageOptions}
-        labelRowsPerPage={t('table.rowsPerPage')}
-        labelDisplayedRows={({ from, to, count }) => t('table.displayedRows', { from, to, count })}
       />
       {editing && (
         <ValueDialog

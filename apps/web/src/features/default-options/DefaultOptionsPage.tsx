@@ -12,14 +12,14 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { pageOf, useRowsPerPageOptions } from '../../app/components/table-paging.ts';
+import { DataTablePagination } from '../../app/components/DataTablePagination.tsx';
+import { pageOf } from '../../app/components/table-paging.ts';
 import { versdb } from '../../offline/versdb.ts';
 import { fetchSummaries } from './default-options-api.ts';
 
@@ -36,7 +36,6 @@ export default function DefaultOptionsPage() {
   const { t, i18n } = useTranslation();
   const language = (i18n.resolvedLanguage ?? 'de') as Language;
   const navigate = useNavigate();
-  const rowsPerPageOptions = useRowsPerPageOptions();
   const [lists, setLists] = useState<DefaultOptionSummary[] | null>(null);
   const [search, setSearch] = useState('');
   const [type, setType] = useState<string>(ALL);
@@ -146,19 +145,15 @@ export default function DefaultOptionsPage() {
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
+      <DataTablePagination
         count={shown.length}
         page={page}
-        onPageChange={(_, next) => setPage(next)}
+        onPageChange={setPage}
         rowsPerPage={rowsPerPage}
-        onRowsPerPageChange={(e) => {
-          setRowsPerPage(Number(e.target.value));
+        onRowsPerPageChange={(size) => {
+          setRowsPerPage(size);
           setPage(0);
         }}
-        rowsPerPageOptions={rowsPerPageOptions}
-        labelRowsPerPage={t('table.rowsPerPage')}
-        labelDisplayedRows={({ from, to, count }) => t('table.displayedRows', { from, to, count })}
         data-testid="default-options-pagination"
       />
     </Paper>

@@ -18,13 +18,14 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import i18next from 'i18next';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTablePagination } from '../../app/components/DataTablePagination.tsx';
+import { pageOf } from '../../app/components/table-paging.ts';
 import { ConfirmDialog } from '../../app/components/ConfirmDialog.tsx';
 import { notifications } from '../../app/notifications.ts';
 import { useSession } from '../../app/session.ts';
@@ -52,7 +53,6 @@ type OpenDialog =
 
 /** "All" in the rows-per-page choice (administration §9: data tables offer All). */
 const ALL = -1;
-const PAGE_SIZES = [5, 10, 15, 20];
 
 const byUsername = (a: User, b: User) => a.username.localeCompare(b.username);
 
@@ -173,11 +173,7 @@ export default function UsersPage() {
   const total = users?.length ?? 0;
   const lastPage = rowsPerPage === ALL ? 0 : Math.max(0, Math.ceil(total / rowsPerPage) - 1);
   const shownPage = Math.min(page, lastPage);
-  const shown = users
-    ? rowsPerPage === ALL
-      ? users
-      : users.slice(shownPage * rowsPerPage, shownPage * rowsPerPage + rowsPerPage)
-    : [];
+  const shown = users ? pageOf(users, shownPage, rowsPerPage) : [];
 
   return (
     <Stack spacing={2} sx={{ maxWidth: 1200 }}>
@@ -314,28 +310,16 @@ export default function UsersPage() {
             </TableBody>
           </Table>
         </TableContainer>
-        <TablePagination
-          component="div"
+        <DataTablePagination
           count={total}
           page={shownPage}
-          onPageChange={(_, next) => setPage(next)}
+          onPageChange={setPage}
           rowsPerPage={rowsPerPage}
-          onRowsPerPageChange={(e) => {
-            setRowsPerPage(Number(e.target.value));
+          onRowsPerPageChange={(size) => {
+            setRowsPerPage(size);
             setPage(0);
           }}
-          rowsPerPageOptions={[...PAGE_SIZES, { label: t('users.all'), value: ALL }]}
-          labelRowsPerPage={t('users.rowsPerPage')}
-          labelDisplayedRows={({ from, to, count }) => t('users.displayedRows', { from, to, total: count })}
-          getItemAriaLabel={(type) => t(`users.page.${type}`)}
-          slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'users-rows-per-page' } as object } }}
-          sx={{
-            borderTop: 1,
-            borderColor: 'divider',
-            // On a phone the parts wrap instead of pushing the page buttons out of view.
-            '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 0.5, pl: 2 },
-            '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
-          }}
+          selectTestId="users-rows-per-page"
         />
       </Paper>
 
