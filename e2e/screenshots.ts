@@ -57,7 +57,7 @@ try {
         await page.getByTestId('drawer-toggle').click();
         await shoot(page, `${lang}-${label}-mini`);
         await page.goto('/orders');
-        await shoot(page, `${lang}-${label}-orders-pending`);
+        await shoot(page, `${lang}-${label}-orders`);
       }
       if (label === 'desktop') {
         await page.getByTestId('logout').click();

@@ -1,0 +1,430 @@
+import {
+  type Language,
+  type Order,
+  type OrderType,
+  ORDER_TYPES,
+  displayStatus,
+  formatDate,
+  formatVehicleNumber,
+  isOrderStatus,
+  orderSchema,
+} from '@vers/domain';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import SearchIcon from '@mui/icons-material/Search';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
+import { createSvgIcon } from '@mui/material/utils';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { ApiFailure, call } from '../../app/api.ts';
+import { ConfirmDialog } from '../../app/components/ConfirmDialog.tsx';
+import { DataTablePagination } from '../../app/components/DataTablePagination.tsx';
+import { pageOf } from '../../app/components/table-paging.ts';
+import { notifications } from '../../app/notifications.ts';
+import { versdb } from '../../offline/versdb.ts';
+
+/** The value list whose texts name the contractors (orders §2 order list, add order). */
+export const CONTRACTOR_LIST = 'ListAuftraggeber';
+/** Typing pauses this long before the list is asked for again. */
+const SEARCH_DELAY_MS = 300;
+/** The server's limit of the search parameter. */
+const SEARCH_MAX_LENGTH = 50;
+/** Statuses this screen reports itself; no connection, 401, 403 and 502 keep the app's global reaction. */
+const HANDLED = [400, 404, 409, 500, 503] as const;
+
+/** A freight wagon seen from the side: box body with a sliding door, frame and two bogies. */
+export const WagonIcon = createSvgIcon(
+  <>
+    <path fillRule="evenodd" d="M2 4h20v11H2zM8.5 5.5h7v8h-7zM9.5 6.5h5v6h-5z" />
+    <path d="M1 15.75h22v1.5H1z" />
+    <circle cx="5" cy="19.5" r="1.8" />
+    <circle cx="9" cy="19.5" r="1.8" />
+    <circle cx="15" cy="19.5" r="1.8" />
+    <circle cx="19" cy="19.5" r="1.8" />
+  </>,
+  'FreightWagon',
+);
+
+/** A wheelset seen from the front: two wheels with their flanges inside, on one axle. */
+export const WheelsetIcon = createSvgIcon(
+  <path d="M1.5 11h21v2h-21zM3.5 4.5h3v15h-3zM6.5 3h1.25v18H6.5zM17.5 4.5h3v15h-3zM16.25 3h1.25v18h-1.25z" />,
+  'Wheelset',
+);
+
+export function OrderTypeIcon({ type, fontSize }: { type: OrderType; fontSize?: 'small' | 'medium' | 'large' }) {
+  return type === ORDER_TYPES.WAGON ? <WagonIcon fontSize={fontSize} /> : <WheelsetIcon fontSize={fontSize} />;
+}
+
+const fetchOrders = (search: string) =>
+  call(search ? `orders?orderNumber=${encodeURIComponent(search)}` : 'orders', z.array(orderSchema), {
+    handles: HANDLED,
+  });
+
+const deleteOrder = (id: string) => call(`orders/${id}`, null, { method: 'DELETE', handles: HANDLED });
+
+/** The local copies of an order (offline store) go with it; nothing there must be sent later. */
+async function forgetLocally(orderId: string) {
+  await versdb.transaction('rw', versdb.orders, versdb.orderResults, versdb.orderImages, async () => {
+    await versdb.orders.delete(orderId);
+    await versdb.orderResults.where('orderId').equals(orderId).delete();
+    await versdb.orderImages.where('orderId').equals(orderId).delete();
+  });
+}
+
+/** The search as the user typed it, handed on once typing pauses. */
+function useDebounced(value: string, delay: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+}
+
+/** The edit route of an order (orders §2): /orders/{wagon|wheelset}/{id}. */
+export const editPath = (order: Pick<Order, 'id' | 'type'>) => `/orders/${order.type.toLowerCase()}/${order.id}`;
+
+type Column =
+  'contractor' | 'externalOrderNumber' | 'importedDate' | 'maintenanceNumber' | 'number' | 'status' | 'type';
+const COLUMNS: readonly Column[] = [
+  'contractor',
+  'externalOrderNumber',
+  'importedDate',
+  'maintenanceNumber',
+  'number',
+  'status',
+  'type',
+];
+
+/** Where each column goes in a phone's card: the wagon or wheelset number first, as users look for it. */
+const CARD_ORDER: Record<Column, number> = {
+  maintenanceNumber: 1,
+  type: 2,
+  number: 3,
+  status: 4,
+  contractor: 5,
+  externalOrderNumber: 6,
+  importedDate: 7,
+};
+
+/**
+ * On a phone each row becomes a card: the cells stack, each with its column name in front (the header row is
+ * hidden, empty cells too), so nothing needs sideways scrolling with gloves. Wider screens keep the table.
+ */
+const stackedRows = (theme: Theme) => ({
+  [theme.breakpoints.down('md')]: {
+    '& thead': { display: 'none' },
+    '& tbody tr': {
+      display: 'grid',
+      gridTemplateColumns: '1fr auto',
+      columnGap: 1,
+      py: 1.5,
+      px: 2,
+      borderBottom: `1px solid ${theme.palette.divider}`,
+    },
+    '& tbody td': { display: 'flex', gap: 1, gridColumn: '1', border: 0, p: 0, py: 0.25 },
+    '& tbody td[data-empty]': { display: 'none' },
+    '& tbody td[data-label]::before': {
+      content: 'attr(data-label)',
+      flex: '0 0 45%',
+      color: theme.palette.text.secondary,
+    },
+    '& tbody td[data-column="maintenanceNumber"]': { fontSize: '1.1rem', pb: 0.75 },
+    '& tbody td[data-column="maintenanceNumber"]::before': { display: 'none' },
+    ...Object.fromEntries(
+      Object.entries(CARD_ORDER).map(([column, order]) => [`& tbody td[data-column="${column}"]`, { order }]),
+    ),
+    '& tbody td.actions': { gridColumn: '2', gridRow: '1 / span 7', alignSelf: 'center', width: 'auto' },
+  },
+});
+
+export default function OrdersPage() {
+  const { t, i18n } = useTranslation();
+  const language = (i18n.resolvedLanguage ?? 'de') as Language;
+  const navigate = useNavigate();
+  const [search, setSearch] = useState('');
+  const query = useDebounced(search.trim(), SEARCH_DELAY_MS);
+  const [orders, setOrders] = useState<Order[] | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [page, setPage] = useState(0);
+  const [rowsPerPage, setRowsPerPage] = useState(10);
+  const [confirming, setConfirming] = useState(false);
+  /** Kept after the confirmation closes, so that its text stays while it fades out. */
+  const [toDelete, setToDelete] = useState<Order | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  /** Only the answer to the newest request counts; a slower older one must not overwrite it. */
+  const requestNumber = useRef(0);
+  const contractors = useLiveQuery(() => versdb.defaultOptions.get([CONTRACTOR_LIST, language]), [language]);
+
+  const load = useCallback(async (search: string) => {
+    const mine = ++requestNumber.current;
+    setLoading(true);
+    setLoadFailed(false);
+    try {
+      const answer = await fetchOrders(search);
+      if (mine !== requestNumber.current) return;
+      setOrders(answer);
+    } catch {
+      if (mine !== requestNumber.current) return;
+      setLoadFailed(true);
+    } finally {
+      if (mine === requestNumber.current) setLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load(query);
+  }, [load, query]);
+
+  const contractorText = useMemo(() => {
+    const texts = new Map((contractors?.values ?? []).map((v) => [v.value, v.text]));
+    return (code: string) => texts.get(code) ?? code;
+  }, [contractors]);
+
+  const remove = async (order: Order) => {
+    setDeleting(true);
+    try {
+      await deleteOrder(order.id).catch((error: unknown) => {
+        // Already gone on the server (another device deleted it): the aim is reached.
+        if (!(error instanceof ApiFailure && error.status === 404)) throw error;
+      });
+      await forgetLocally(order.id).catch(() => undefined);
+      setOrders((current) => (current ?? []).filter((o) => o.id !== order.id));
+      notifications.show('orders.delete.done', 'success', { number: order.number });
+      setConfirming(false);
+    } catch (error) {
+      if (!(error instanceof ApiFailure) || (HANDLED as readonly number[]).includes(error.status)) {
+        notifications.show('common.deleteError', 'error');
+      }
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  const all = orders ?? [];
+  const lastPage = rowsPerPage < 0 ? 0 : Math.max(0, Math.ceil(all.length / rowsPerPage) - 1);
+  const shownPage = Math.min(page, lastPage);
+  const visible = pageOf(all, shownPage, rowsPerPage);
+
+  const open = (order: Order) => navigate(editPath(order));
+  const openByKey = (event: KeyboardEvent, order: Order) => {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      open(order);
+    }
+  };
+
+  const isEmpty = (order: Order, column: Column) =>
+    (column === 'contractor' && !order.contractor) ||
+    (column === 'externalOrderNumber' && !order.externalOrderNumber) ||
+    (column === 'importedDate' && !formatDate(order.importedDate, language));
+
+  const cell = (order: Order, column: Column) => {
+    switch (column) {
+      case 'contractor':
+        return contractorText(order.contractor);
+      case 'externalOrderNumber':
+        return order.externalOrderNumber;
+      case 'importedDate':
+        return formatDate(order.importedDate, language);
+      case 'maintenanceNumber':
+        return (
+          <Box component="span" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+            {formatVehicleNumber(order.maintenanceNumber)}
+          </Box>
+        );
+      case 'number':
+        return (
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            {order.number}
+          </Box>
+        );
+      case 'status':
+        return isOrderStatus(order.status) ? t(`orders.status.${displayStatus(order.status)}`) : order.status;
+      case 'type':
+        return (
+          <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, verticalAlign: 'middle' }}>
+            <OrderTypeIcon type={order.type as OrderType} />
+            {t(`orders.type.${order.type}`)}
+          </Box>
+        );
+    }
+  };
+
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 1400 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+        <TextField
+          label={t('orders.list.search')}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(0);
+          }}
+          autoComplete="off"
+          sx={{ flex: '1 1 280px', maxWidth: { sm: 520 } }}
+          slotProps={{
+            htmlInput: {
+              'data-testid': 'orders-search',
+              maxLength: SEARCH_MAX_LENGTH,
+              inputMode: 'numeric',
+              spellCheck: false,
+            },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <Box sx={{ flexGrow: 1, display: { xs: 'none', sm: 'block' } }} />
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={() => navigate('/orders/add')}
+          data-testid="order-new"
+          sx={{ minHeight: 56, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
+        >
+          {t('orders.list.new')}
+        </Button>
+      </Box>
+
+      {loadFailed && (
+        <Alert
+          severity="error"
+          data-testid="orders-load-error"
+          action={
+            <Button color="inherit" onClick={() => void load(query)}>
+              {t('orders.list.retry')}
+            </Button>
+          }
+        >
+          {t('orders.list.loadFailed')}
+        </Alert>
+      )}
+
+      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+        <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label={t('app.loading')} />}</Box>
+        <TableContainer>
+          <Table data-testid="orders-table" aria-label={t('routes.orders')} sx={stackedRows}>
+            <TableHead>
+              <TableRow>
+                {COLUMNS.map((column) => (
+                  <TableCell key={column}>{t(`orders.columns.${column}`)}</TableCell>
+                ))}
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {orders !== null && all.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={COLUMNS.length + 1}>
+                    <Typography color="text.secondary" sx={{ py: 2 }} data-testid="orders-empty">
+                      {query ? t('orders.list.noMatch') : t('orders.list.empty')}
+                    </Typography>
+                  </TableCell>
+                </TableRow>
+              )}
+              {visible.map((order) => (
+                <TableRow
+                  key={order.id}
+                  hover
+                  tabIndex={0}
+                  onClick={() => open(order)}
+                  onKeyDown={(e) => openByKey(e, order)}
+                  sx={{ cursor: 'pointer' }}
+                  data-testid={`order-row-${order.number}`}
+                >
+                  {COLUMNS.map((column) => (
+                    <TableCell
+                      key={column}
+                      data-column={column}
+                      data-label={t(`orders.columns.${column}`)}
+                      data-empty={isEmpty(order, column) || undefined}
+                    >
+                      {cell(order, column)}
+                    </TableCell>
+                  ))}
+                  <TableCell align="right" className="actions" sx={{ py: 0.5, width: 72 }}>
+                    <Tooltip title={t('common.delete')}>
+                      <IconButton
+                        size="large"
+                        color="error"
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          setToDelete(order);
+                          setConfirming(true);
+                        }}
+                        onKeyDown={(e) => e.stopPropagation()}
+                        aria-label={t('orders.delete.label', { number: order.number })}
+                        data-testid={`order-delete-${order.number}`}
+                      >
+                        <DeleteIcon />
+                      </IconButton>
+                    </Tooltip>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <DataTablePagination
+          count={all.length}
+          page={shownPage}
+          onPageChange={setPage}
+          rowsPerPage={rowsPerPage}
+          onRowsPerPageChange={(next) => {
+            setRowsPerPage(next);
+            setPage(0);
+          }}
+          data-testid="orders-pagination"
+          selectTestId="orders-rows-per-page"
+        />
+      </Paper>
+
+      <ConfirmDialog
+        open={confirming}
+        title={t('orders.delete.title')}
+        message={
+          toDelete
+            ? t('orders.delete.question', {
+                number: toDelete.number,
+                vehicle: formatVehicleNumber(toDelete.maintenanceNumber),
+              })
+            : ''
+        }
+        confirmLabel={t('common.delete')}
+        danger
+        busy={deleting}
+        onConfirm={() => {
+          if (toDelete) void remove(toDelete);
+        }}
+        onCancel={() => !deleting && setConfirming(false)}
+      />
+    </Stack>
+  );
+}
