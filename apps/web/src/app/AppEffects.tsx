@@ -9,8 +9,7 @@ import { setApiNavigator } from './api.ts';
 import { Notifier } from './Notifier.tsx';
 import { FRONTEND_VERSION, useVersionPolling, useVersions } from './versions.ts';
 import { isBrowserSupported } from './browser-support.ts';
-import { refreshValueLists, useValueListProgress } from '../offline/value-lists.ts';
-import { versdb } from '../offline/versdb.ts';
+import { refreshValueListsLater, useValueListProgress } from '../offline/value-list-progress.ts';
 import { useSession } from './session.ts';
 
 /** What runs beside every page: navigation for the API's global reactions, version polling, messages. */
@@ -25,7 +24,7 @@ export function AppEffects() {
   useVersionPolling();
   // Value lists: changes since the last load at start and for each language chosen (sign-in loads in full).
   useEffect(() => {
-    if (signedIn && language) void refreshValueLists(versdb, language, 'changes');
+    if (signedIn && language) refreshValueListsLater(language, 'changes');
   }, [signedIn, language]);
   const outdated = currentFrontend !== null && currentFrontend !== FRONTEND_VERSION;
   return (

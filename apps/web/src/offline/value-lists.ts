@@ -1,8 +1,8 @@
 import { type DefaultOption, type Language, defaultOptionSchema } from '@vers/domain';
-import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { call } from '../app/api.ts';
 import { notifications } from '../app/notifications.ts';
+import { setValueListProgress } from './value-list-progress.ts';
 import type { VersDb } from './versdb.ts';
 
 export type LoadKind = 'full' | 'changes';
@@ -55,37 +55,20 @@ export async function loadValueLists(
   return { ok: true, updated: lists.length };
 }
 
-// ---- the app's one loader, with its progress for the layout ----
-
-let progress: number | null = null;
-const listeners = new Set<() => void>();
-function setProgress(value: number | null) {
-  progress = value;
-  for (const listener of listeners) listener();
-}
-
-export function useValueListProgress(): number | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => progress,
-  );
-}
+// ---- the app's one loader ----
 
 let running: Promise<LoadResult> | null = null;
 
 /** Runs one load at a time; says so when lists were updated. */
 export async function refreshValueLists(db: VersDb, language: Language, kind: LoadKind): Promise<LoadResult> {
   while (running) await running.catch(() => undefined);
-  running = loadValueLists(db, language, kind, setProgress);
+  running = loadValueLists(db, language, kind, setValueListProgress);
   try {
     const result = await running;
     if (result.ok && result.updated > 0) notifications.show('defaultOptions.updated', 'info');
     return result;
   } finally {
     running = null;
-    setProgress(null);
+    setValueListProgress(null);
   }
 }

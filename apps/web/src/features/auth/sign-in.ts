@@ -2,8 +2,7 @@ import { type SignInRequest, signInResponseSchema } from '@vers/domain';
 import { ApiFailure, call } from '../../app/api.ts';
 import { sessionStore } from '../../app/session.ts';
 import { currentLanguage } from '../../i18n/index.ts';
-import { refreshValueLists } from '../../offline/value-lists.ts';
-import { versdb } from '../../offline/versdb.ts';
+import { refreshValueListsLater } from '../../offline/value-list-progress.ts';
 
 export type SignInResult = { ok: true } | { ok: false; messageKey: string };
 
@@ -17,7 +16,7 @@ export async function signIn(request: SignInRequest): Promise<SignInResult> {
     });
     sessionStore.set(session);
     // The full load of the value lists belongs to the sign-in (administration §4); it runs in the background.
-    void refreshValueLists(versdb, currentLanguage(), 'full');
+    refreshValueListsLater(currentLanguage(), 'full');
     return { ok: true };
   } catch (error) {
     if (!(error instanceof ApiFailure)) throw error;
