@@ -21,7 +21,7 @@ const PAGES: Record<Exclude<RouteName, 'login'>, Page> = {
   defaultOption: lazy(() => import('../features/default-options/DefaultOptionPage.tsx')),
   orders: lazy(() => import('../features/orders/OrdersPage.tsx')),
   addOrder: lazy(() => import('../features/orders/AddOrderPage.tsx')),
-  EditOrder: pending,
+  EditOrder: lazy(() => import('../features/orders/EditOrderPage.tsx')),
   camera: pending,
   assets: pending,
   images: pending,

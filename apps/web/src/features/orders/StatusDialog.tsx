@@ -1,0 +1,66 @@
+import { type OrderStatus, type OrderType, displayStatus, statusOptions } from '@vers/domain';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * "Change status" (orders §2, administration §4): the current status and one radio option for each status the
+ * user may choose, the first preselected; save is disabled with none chosen.
+ */
+export function StatusDialog(props: {
+  current: OrderStatus;
+  orderType: OrderType;
+  roles: readonly string[];
+  busy: boolean;
+  onSave: (status: OrderStatus) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const options = statusOptions(props.current, props.orderType, props.roles);
+  const [chosen, setChosen] = useState<OrderStatus | null>(options[0] ?? null);
+  return (
+    <Dialog open onClose={props.onCancel} maxWidth="xs" fullWidth data-testid="status-dialog">
+      <DialogTitle>{t('orders.statusDialog.title')}</DialogTitle>
+      <DialogContent>
+        <Typography sx={{ mb: 1 }}>
+          {t('orders.statusDialog.current', { status: t(`orders.status.${displayStatus(props.current)}`) })}
+        </Typography>
+        {options.length === 0 ? (
+          <Typography color="text.secondary">{t('orders.statusDialog.none')}</Typography>
+        ) : (
+          <RadioGroup value={chosen ?? ''} onChange={(e) => setChosen(e.target.value as OrderStatus)}>
+            {options.map((status) => (
+              <FormControlLabel
+                key={status}
+                value={status}
+                control={<Radio />}
+                label={t(`orders.status.${status}`)}
+                data-testid={`status-option-${status}`}
+                sx={{ minHeight: 48 }}
+              />
+            ))}
+          </RadioGroup>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={props.onCancel}>{t('common.cancel')}</Button>
+        <Button
+          variant="contained"
+          disabled={chosen === null || props.busy}
+          onClick={() => chosen && props.onSave(chosen)}
+          data-testid="status-save"
+        >
+          {t('common.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,90 @@
+import { checkDigit } from '@vers/domain';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, newContext, signIn } from '../support/browser.ts';
+import { E2E_PASSWORD } from '../support/server.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const wheelset = (i: number) => {
+  const first11 = `4${String(2_000_000_000 + i).slice(-10)}`;
+  return `${first11}${checkDigit(first11)}`;
+};
+
+/** A wagon order made through the real API, as the add-order screen would. */
+async function createOrder(): Promise<string> {
+  const signin = await fetch(`${baseUrl()}/api/v1/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName: 'staff', password: E2E_PASSWORD }),
+  });
+  const { token } = (await signin.json()) as { token: string };
+  const res = await fetch(`${baseUrl()}/api/v1/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      type: 'WAGON',
+      maintenanceNumber: '51 80 0843 001-0',
+      wagon: { wheelsetsOutgoing: [0, 1, 2, 3].map((i) => ({ number: wheelset(i) })) },
+    }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { id: string }).id;
+}
+
+async function openOrder(page: Page, username: string, orderId: string) {
+  await page.goto('/login');
+  await signIn(page, username);
+  await page.getByTestId('menu').waitFor();
+  await page.goto(`/orders/wagon/${orderId}`);
+  await page.getByTestId('order-footer').waitFor();
+}
+
+const options = (page: Page) =>
+  page
+    .getByTestId('status-dialog')
+    .locator('[data-testid^="status-option-"]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')?.replace('status-option-', '')));
+
+describe('order status', () => {
+  it('a worker may only send an order to quality check; wagon QA may archive; done is read-only', async () => {
+    const orderId = await createOrder();
+    const worker = await newContext(browser);
+    const page = await worker.newPage();
+    await openOrder(page, 'staff', orderId);
+    await expect(page.getByTestId('order-footer').textContent()).resolves.toContain('51 80 0843 001-0');
+    await expect(page.getByTestId('order-status').textContent()).resolves.toBe('Neu');
+    await page.getByTestId('status-change').click();
+    expect(await options(page)).toEqual(['IN_QA']);
+    await expect(page.getByTestId('status-option-IN_QA').locator('input').isChecked()).resolves.toBe(true);
+    await page.getByTestId('status-save').click();
+    await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('In Qualitätsprüfung');
+    await worker.close();
+
+    const qa = await newContext(browser);
+    const qaPage = await qa.newPage();
+    await openOrder(qaPage, 'wagonqa', orderId);
+    await qaPage.getByTestId('status-change').click();
+    const offered = await options(qaPage);
+    expect(offered).toContain('DONE_ARCHIVED');
+    expect(offered).not.toContain('IN_QA');
+    await qaPage.getByTestId('status-option-DONE').click();
+    await qaPage.getByTestId('status-save').click();
+    await qaPage.getByTestId('order-read-only').waitFor();
+    await expect(qaPage.getByTestId('order-status').textContent()).resolves.toBe('Fertig');
+    await qa.close();
+
+    const wheelsetQa = await newContext(browser);
+    const wsPage = await wheelsetQa.newPage();
+    await openOrder(wsPage, 'wheelsetqa', orderId);
+    await wsPage.getByTestId('status-change').click();
+    expect(await options(wsPage)).not.toContain('DONE_ARCHIVED');
+    await wheelsetQa.close();
+  });
+});
