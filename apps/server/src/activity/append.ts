@@ -36,6 +36,7 @@ export const toServerActivity = (row: ActivityRow) => ({
   co: row.counter,
   re: row.reverted,
   mod: row.modifier,
+  rs: row.restores,
 });
 
 /** Refuses what no order may hold: a key outside the order type's roots, a value that is not JSON. */

@@ -198,6 +198,16 @@ describe('status changes', () => {
     expect(log.at(-1)).toMatchObject({ t: 'ORDER_STATUS_MODIFICATION', oV: '"IN_QA"' });
   });
 
+  it('answers a resent status change (same id) with its first result, though the rules would refuse it now', async () => {
+    const order = await createWagonOrder(server, staff);
+    const body = { status: 'IN_QA', id: randomUUID() };
+    const first = await server.request('POST', `/api/v1/orders/${order.id}/status`, { token: staff, body });
+    const again = await server.request('POST', `/api/v1/orders/${order.id}/status`, { token: staff, body });
+    expect(first.status).toBe(200);
+    expect(again).toMatchObject({ status: 200, body: first.body });
+    expect((await activitiesOf(order.id)).filter((a) => a.t === 'ORDER_STATUS_MODIFICATION')).toHaveLength(1);
+  });
+
   it('offers DONE_ARCHIVED to wagon QA on a wagon order, not to wheelset QA', async () => {
     const order = await createWagonOrder(server, staff);
     expect(

@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { sessionUser } from '../auth/session.ts';
 import type { Db, Executor } from '../db/client.ts';
-import { orderNumbers, orders } from '../db/schema.ts';
+import { activities, orderNumbers, orders } from '../db/schema.ts';
 import { ApiError, forbidden } from '../http/errors.ts';
 import { type NewActivity, appendActivities, modifierFor, toPushResult } from '../activity/append.ts';
 import { ORDER_ROLES, type OrderRow, ownOrder } from './access.ts';
@@ -212,6 +212,12 @@ export const orderRoutes =
         const modifier = await modifierFor(db, user);
         return db.transaction(async (tx) => {
           const order = await ownOrder(tx, user, request.params.id, true);
+          // A resent status change (its answer was lost) answers its first result, before the rules: the
+          // status it set may not allow the same change again.
+          if (request.body.id) {
+            const [sent] = await tx.select().from(activities).where(eq(activities.id, request.body.id));
+            if (sent && sent.orderId === order.id) return toPushResult(sent);
+          }
           if (!canChangeStatus(order.status as OrderStatus, target, order.type as OrderType, user.roles)) {
             throw new ApiError(403, 'FORBIDDEN', `${order.status} -> ${target} is not allowed for this user`);
           }

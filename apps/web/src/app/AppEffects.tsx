@@ -22,6 +22,21 @@ export function AppEffects() {
   const { currentFrontend } = useVersions();
   useEffect(() => setApiNavigator((path) => void navigate(path)), [navigate]);
   useVersionPolling();
+  // The 10-second exchange with the server runs while signed in (its code is a chunk of its own).
+  useEffect(() => {
+    if (!signedIn) return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import('../offline/scheduler.ts').then(({ syncScheduler }) => {
+      if (cancelled) return;
+      syncScheduler.start();
+      stop = () => syncScheduler.stop();
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [signedIn]);
   // Value lists: changes since the last load at start and for each language chosen (sign-in loads in full).
   useEffect(() => {
     if (signedIn && language) refreshValueListsLater(language, 'changes');

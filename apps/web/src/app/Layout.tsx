@@ -27,13 +27,17 @@ import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { type ReactElement, type ReactNode, useState } from 'react';
+import { type ReactElement, type ReactNode, Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useMatches, useNavigate } from 'react-router';
 import { LanguageSelect } from './LanguageSelect.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 import { VersionInfo } from './VersionInfo.tsx';
 import { sessionStore, useSession } from './session.ts';
+
+// The sync status needs the IndexedDB code: its own chunk, loaded once signed in.
+const SyncIndicator = lazy(() => import('../offline/SyncIndicator.tsx'));
+const OfflineBanner = lazy(() => import('../offline/OfflineBanner.tsx'));
 
 const MENU_ICONS: Record<MenuItem, ReactElement> = {
   orders: <AssignmentIcon />,
@@ -162,9 +166,12 @@ export function Layout({ children }: { children: ReactNode }) {
               <MenuIcon />
             </IconButton>
           )}
-          <Typography variant="h6" component="h1" noWrap data-testid="toolbar-title">
+          <Typography variant="h6" component="h1" noWrap data-testid="toolbar-title" sx={{ flexGrow: 1 }}>
             {title}
           </Typography>
+          <Suspense fallback={null}>
+            <SyncIndicator />
+          </Suspense>
         </Toolbar>
       </AppBar>
       {mobile ? (
@@ -187,7 +194,12 @@ export function Layout({ children }: { children: ReactNode }) {
       )}
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0 }}>
         <Toolbar />
-        <Box sx={{ p: { xs: 2, sm: 3 } }}>{children}</Box>
+        <Box sx={{ p: { xs: 2, sm: 3 } }}>
+          <Suspense fallback={null}>
+            <OfflineBanner />
+          </Suspense>
+          {children}
+        </Box>
       </Box>
     </Box>
   );

@@ -29,6 +29,15 @@ export interface CallOptions {
   textResponse?: boolean;
 }
 
+let apiOrigin = '';
+/**
+ * Where the API lives: '' is the page's own origin (the browser); tests in node point it at a real server, and
+ * at a closed port to be offline.
+ */
+export function setApiOrigin(origin: string) {
+  apiOrigin = origin.replace(/\/+$/, '');
+}
+
 /** Where to go for a fresh sign-in, coming back to the current page afterwards. */
 export function loginRedirectPath(): string {
   const here = window.location.pathname + window.location.search;
@@ -88,7 +97,7 @@ export async function call<T>(path: string, schema: z.ZodType<T> | null, options
   }
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}/${path.replace(/^\//, '')}`, {
+    response = await fetch(`${apiOrigin}${API_BASE}/${path.replace(/^\//, '')}`, {
       method: options.method ?? 'GET',
       headers,
       ...(payload !== undefined ? { body: payload } : {}),

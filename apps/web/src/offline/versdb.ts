@@ -1,16 +1,30 @@
-import type { DefaultOption, Language } from '@vers/domain';
+import type { Activity, CreateOrderRequest, DefaultOption, Language, Order } from '@vers/domain';
 import { Dexie, type EntityTable, type Table } from 'dexie';
 
 /** A value list as the browser keeps it, per key and language (administration §3). */
 export type LocalDefaultOption = DefaultOption;
 
+/**
+ * An order as the browser keeps it (orders §3, §4). `sent` 0: created offline and not yet known to the server;
+ * `request` then holds the creation payload that `sendUnsentOrders` posts (kept afterwards: nothing entered is lost).
+ */
+export interface LocalOrder {
+  id: string;
+  sent: 0 | 1;
+  order: Order;
+  request?: CreateOrderRequest;
+  /** ISO time the row was written locally. */
+  created?: string;
+}
+
 /** The local database `versdb`, version 2, with the four stores of the spec (orders §3). */
 export class VersDb extends Dexie {
   defaultOptions!: Table<LocalDefaultOption, [string, Language]>;
   // Filled by the orders, offline and images issues; declared now so the schema is the spec's from the start.
-  orders!: EntityTable<{ id: string; sent: number }, 'id'>;
+  orders!: EntityTable<LocalOrder, 'id'>;
   orderImages!: EntityTable<{ imageId: string; orderId: string; sent: number; toBeDeleted: number }, 'imageId'>;
-  orderResults!: EntityTable<{ id: string; orderId: string; sent: number }, 'id'>;
+  /** Order results: the domain's activities, one row each (orders §3). */
+  orderResults!: EntityTable<Activity, 'id'>;
 
   constructor(name = 'versdb') {
     super(name);

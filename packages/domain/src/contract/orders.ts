@@ -93,5 +93,7 @@ export const serverActivitySchema = z.object({
   co: z.number().int(),
   re: z.boolean(),
   mod: z.string(),
+  /** Set when the server appended this activity to carry out the revert of that counter. */
+  rs: z.number().int().nullable(),
 });
 export type ServerActivity = z.infer<typeof serverActivitySchema>;

@@ -205,6 +205,15 @@ describe('undoLast', () => {
     ];
     expect(undoLast(activities)).toEqual({ kind: 'revert', id: target.id });
   });
+  it('passes over the activities the server appended to carry out a revert, so undo steps further back', () => {
+    const first = activity({ key: 'k', outputValue: '"a"', counter: 1 });
+    const second = markReverted(activity({ key: 'k', outputValue: '"b"', counter: 2 }));
+    const restoring = activity({ key: 'k', outputValue: '"a"', counter: 3, restores: 2 });
+    expect(undoLast([first, { ...second, sent: SENT_STATES.SENT }, restoring])).toEqual({
+      kind: 'revert',
+      id: first.id,
+    });
+  });
   it('restores the previous value once applied', () => {
     const older = activity({ key: 'k', outputValue: '"old"', counter: 1 });
     const newer = activity({ key: 'k', outputValue: '"new"', counter: 2 });

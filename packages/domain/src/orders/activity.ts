@@ -48,6 +48,11 @@ export interface Activity {
   lastModifier?: string;
   reverted: boolean;
   sent: SentState;
+  /**
+   * Set on activities the server appended to carry out a revert (the reverted counter). They carry a value but
+   * are nobody's change, so an undo passes over them.
+   */
+  restores?: number | null;
 }
 
 export interface OrderState {
@@ -155,7 +160,9 @@ export type UndoAction = { kind: 'delete'; id: string } | { kind: 'revert'; id: 
  */
 export function undoLast(activities: readonly Activity[]): UndoAction | null {
   const changes = effectiveActivities(activities).filter(
-    (activity) => activity.activityType !== ACTIVITY_TYPES.ORDER_STATUS_MODIFICATION,
+    (activity) =>
+      activity.activityType !== ACTIVITY_TYPES.ORDER_STATUS_MODIFICATION &&
+      (activity.restores === undefined || activity.restores === null),
   );
   const last = changes.at(-1);
   if (!last) return null;

@@ -24,6 +24,7 @@ import { notifications } from '../../app/notifications.ts';
 import { useSession } from '../../app/session.ts';
 import { OrderTypeIcon } from './OrdersPage.tsx';
 import { StatusDialog } from './StatusDialog.tsx';
+import { syncScheduler } from '../../offline/scheduler.ts';
 
 /** The order's status line: type icon, wagon or wheelset number, status and its icon (orders §2 "footer"). */
 function OrderFooter({ order }: { order: Order }) {
@@ -66,6 +67,16 @@ export default function EditOrderPage() {
   useEffect(() => {
     void load();
   }, [load]);
+
+  // The open order is synchronised every 10 s; leaving the editor exchanges at once (orders §2).
+  useEffect(() => {
+    if (!orderId) return;
+    syncScheduler.setOpenOrder(orderId);
+    return () => {
+      syncScheduler.setOpenOrder(null);
+      void syncScheduler.exchangeNow();
+    };
+  }, [orderId]);
 
   const changeStatus = async (status: OrderStatus) => {
     if (!order) return;

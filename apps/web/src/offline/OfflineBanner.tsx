@@ -1,0 +1,15 @@
+import Alert from '@mui/material/Alert';
+import { useTranslation } from 'react-i18next';
+import { useSyncStatus } from './scheduler.ts';
+
+/** "You are offline" while the scheduler's online check fails (orders §1). */
+export default function OfflineBanner() {
+  const { t } = useTranslation();
+  const { online } = useSyncStatus();
+  if (online) return null;
+  return (
+    <Alert severity="warning" data-testid="offline-banner" sx={{ mb: 2 }}>
+      {t('errors.offline')}
+    </Alert>
+  );
+}

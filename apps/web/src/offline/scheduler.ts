@@ -1,0 +1,183 @@
+import { SENT_STATES } from '@vers/domain';
+import { liveQuery, type Subscription } from 'dexie';
+import { useSyncExternalStore } from 'react';
+import { sessionStore } from '../app/session.ts';
+import { sendUnsentOrders, syncOrder } from './sync.ts';
+import { type VersDb, versdb } from './versdb.ts';
+
+/** The scheduler's period (orders §4, §9). */
+export const SYNC_INTERVAL_MS = 10_000;
+
+/** An online check that hangs must not keep the banner stale for long. */
+const ONLINE_CHECK_TIMEOUT_MS = 5_000;
+
+export interface SyncStatus {
+  online: boolean;
+  /** An exchange with the server is under way. */
+  running: boolean;
+  /** ISO time of the last exchange that reached the server without a network failure. */
+  lastSync: string | null;
+  /** Order results waiting to be sent (sent 0): the "unsent events" indicator. */
+  unsentCount: number;
+}
+
+export interface SchedulerOptions {
+  db?: VersDb;
+  intervalMs?: number;
+  now?: () => Date;
+  /** The site origin whose answer tells online from offline; the page's own origin in the browser. */
+  origin?: () => string;
+  isSignedIn?: () => boolean;
+}
+
+/**
+ * Online check of orders §4: a GET of the site origin with a random query parameter (so no cache answers it);
+ * 200-299 is online, anything else or no answer is offline.
+ */
+export async function checkOnline(origin: string, timeoutMs = ONLINE_CHECK_TIMEOUT_MS): Promise<boolean> {
+  try {
+    const response = await fetch(`${origin}/?t=${Math.random().toString(36).slice(2)}`, {
+      cache: 'no-store',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    // The body is not needed; dropping it frees the connection.
+    void response.body?.cancel().catch(() => undefined);
+    return response.status >= 200 && response.status <= 299;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The 10-second data exchange (orders §4): every tick checks online status; when signed in and no exchange runs,
+ * it sends orders created offline, then syncs the open order's results. Images are sent by the images issue.
+ */
+export class SyncScheduler {
+  private readonly db: VersDb;
+  private readonly intervalMs: number;
+  private readonly now: () => Date;
+  private readonly origin: () => string;
+  private readonly isSignedIn: () => boolean;
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private unsentWatch: Subscription | null = null;
+  private openOrderId: string | null = null;
+  private current: Promise<void> | null = null;
+  /** An exchange was asked for while one ran: run once more right after, so the newest edits go too. */
+  private again = false;
+  private status: SyncStatus = { online: true, running: false, lastSync: null, unsentCount: 0 };
+  private readonly listeners = new Set<() => void>();
+
+  constructor(options: SchedulerOptions = {}) {
+    this.db = options.db ?? versdb;
+    this.intervalMs = options.intervalMs ?? SYNC_INTERVAL_MS;
+    this.now = options.now ?? (() => new Date());
+    this.origin = options.origin ?? (() => location.origin);
+    this.isSignedIn = options.isSignedIn ?? (() => sessionStore.get() !== null);
+  }
+
+  /** Starts the timer and the live unsent count; the first tick runs at once. */
+  start(): void {
+    if (this.timer !== null) return;
+    // A live query updates the indicator as soon as an edit is stored, not only every 10 seconds.
+    this.unsentWatch = liveQuery(() => this.countUnsent()).subscribe({
+      next: (unsentCount) => this.update({ unsentCount }),
+      error: () => undefined,
+    });
+    this.restartTimer();
+    void this.tick();
+  }
+
+  stop(): void {
+    if (this.timer !== null) clearInterval(this.timer);
+    this.timer = null;
+    this.unsentWatch?.unsubscribe();
+    this.unsentWatch = null;
+  }
+
+  /** The order open in the editor, whose results each tick exchanges; null when none is open. */
+  setOpenOrder(orderId: string | null): void {
+    this.openOrderId = orderId;
+  }
+
+  /** Runs a tick at once and restarts the timer (leaving the edit route, orders §2). */
+  exchangeNow(): Promise<void> {
+    if (this.timer !== null) this.restartTimer();
+    return this.tick(true);
+  }
+
+  getStatus = (): SyncStatus => this.status;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** One tick; resolves when its exchange (if any) has ended. */
+  async tick(force = false): Promise<void> {
+    const online = await checkOnline(this.origin());
+    this.update({ online });
+    if (!online || !this.isSignedIn()) return;
+    if (this.current) {
+      // A timer tick skips a running exchange; an explicit one waits for it and runs again.
+      if (!force) return;
+      this.again = true;
+      return this.current;
+    }
+    this.current = this.runExchanges();
+    return this.current;
+  }
+
+  private async runExchanges(): Promise<void> {
+    this.update({ running: true });
+    try {
+      do {
+        this.again = false;
+        await this.exchange();
+      } while (this.again);
+    } finally {
+      this.current = null;
+      this.update({ running: false, unsentCount: await this.countUnsent().catch(() => this.status.unsentCount) });
+    }
+  }
+
+  private async exchange(): Promise<void> {
+    try {
+      const orders = await sendUnsentOrders(this.db);
+      if (orders.offline) return this.update({ online: false });
+      const orderId = this.openOrderId;
+      if (orderId !== null) {
+        const result = await syncOrder(this.db, orderId);
+        if (result.offline) return this.update({ online: false });
+      }
+      this.update({ lastSync: this.now().toISOString() });
+    } catch (error) {
+      // A local database fault: report it, keep the timer alive; the rows are untouched and the next tick retries.
+      console.error('sync failed', error);
+    }
+  }
+
+  private countUnsent(): Promise<number> {
+    return this.db.orderResults.where('sent').equals(SENT_STATES.UNSENT).count();
+  }
+
+  private restartTimer(): void {
+    if (this.timer !== null) clearInterval(this.timer);
+    this.timer = setInterval(() => void this.tick(), this.intervalMs);
+  }
+
+  private update(patch: Partial<SyncStatus>): void {
+    const next = { ...this.status, ...patch };
+    const keys = Object.keys(patch) as (keyof SyncStatus)[];
+    if (keys.every((key) => next[key] === this.status[key])) return;
+    // A new object per change: useSyncExternalStore compares snapshots by identity.
+    this.status = next;
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/** The app's scheduler over `versdb`; started by the app shell once signed in. */
+export const syncScheduler = new SyncScheduler();
+
+export function useSyncStatus(scheduler: SyncScheduler = syncScheduler): SyncStatus {
+  return useSyncExternalStore(scheduler.subscribe, scheduler.getStatus);
+}

@@ -1,0 +1,431 @@
+// @vitest-environment node
+// The real server (Fastify over PGlite) runs in this process, which jsdom would get in the way of.
+import 'fake-indexeddb/auto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  type CreateOrderRequest,
+  checkDigit,
+  orderSchema,
+  SENT_STATES,
+  type ServerActivity,
+  signInResponseSchema,
+  UNSENT_COUNTER,
+} from '@vers/domain';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { DEMO_PASSWORD, startTestServer, type TestServer } from '../../../server/src/test/server.ts';
+import { localState, newUuid, recordChange, undoLastChange } from './order-results.ts';
+import { VersDb } from './versdb.ts';
+// Before anything that imports the session (api, sync, scheduler): it needs local storage and a window.
+import { removeWindowStub } from './test-node-globals.ts';
+import { call, setApiOrigin } from '../app/api.ts';
+import { notifications } from '../app/notifications.ts';
+import { sessionStore } from '../app/session.ts';
+import { SyncScheduler } from './scheduler.ts';
+import { pullOrderResults, pushOrderResults, sendUnsentOrders, syncOrder } from './sync.ts';
+
+const WAGON_NUMBER = '21 81 2471 217-3';
+const IN = '$.Body.Wagen.technicalWaggonIncoming';
+const OUT = '$.Body.Wagen.technicalWaggonOutgoing';
+const CLOSED_PORT = 'http://127.0.0.1:1';
+
+let server: TestServer;
+let webDist: string;
+const databases: VersDb[] = [];
+
+/** One browser's local database. */
+function browser(): VersDb {
+  const db = new VersDb(`versdb-sync-${crypto.randomUUID()}`);
+  databases.push(db);
+  return db;
+}
+
+function wheelsetNumber(i: number): string {
+  const eleven = `4${String(1_000_000_000 + i).slice(-10)}`;
+  return `${eleven}${checkDigit(eleven)}`;
+}
+
+function orderRequest(id = crypto.randomUUID()): CreateOrderRequest & { id: string } {
+  return {
+    id,
+    type: 'WAGON',
+    contractor: 'DBC',
+    externalOrderNumber: 'EXT-SYNC',
+    maintenanceNumber: WAGON_NUMBER,
+    wagon: {
+      number: WAGON_NUMBER,
+      wheelsetsOutgoing: [1, 2, 3, 4].map((i) => ({ number: wheelsetNumber(i) })),
+    },
+  };
+}
+
+/** A wagon order made through the real POST orders, as staff. */
+async function createOrder() {
+  return call('orders', orderSchema, { method: 'POST', body: orderRequest() });
+}
+
+/** What the server holds for an order, read past the code under test. */
+async function serverActivities(orderId: string): Promise<ServerActivity[]> {
+  const res = await server.request<ServerActivity[]>('GET', `/api/v1/activity/${orderId}`, {
+    token: sessionStore.get()!.token,
+  });
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+const rows = (db: VersDb, orderId: string) => db.orderResults.where('orderId').equals(orderId).sortBy('counterLocal');
+
+beforeAll(async () => {
+  removeWindowStub();
+  // A built front end to answer the scheduler's online check at the site origin.
+  webDist = mkdtempSync(path.join(tmpdir(), 'vers-web-'));
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>VERS</title>');
+  server = await startTestServer({ webDist });
+  setApiOrigin(server.url);
+  const session = await call('auth/signin', signInResponseSchema, {
+    method: 'POST',
+    body: { userName: 'staff', password: DEMO_PASSWORD },
+  });
+  sessionStore.set(session);
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(databases.map((db) => db.delete()));
+  await server?.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('push and pull', () => {
+  it('records locally, then pushes: rows get the next server counters and sent 1', async () => {
+    const order = await createOrder();
+    expect(order.lastCounter).toBe(10); // the creation data: wagon number in and out, four wheelsets
+    const a = browser();
+    const first = await recordChange(a, { orderId: order.id, key: `${IN}.Eigengewicht`, value: 22_500 });
+    expect(first).toMatchObject({ counter: UNSENT_COUNTER, counterLocal: 0, sent: 0, reverted: false });
+    await recordChange(a, { orderId: order.id, key: `${OUT}.Eigengewicht`, value: 22_400 });
+    await recordChange(a, { orderId: order.id, key: `${IN}.AnzahlAchsen`, value: '4' });
+    expect((await localState(a, order.id)).values[`${OUT}.Eigengewicht`]).toBe(22_400);
+
+    expect(await pushOrderResults(a, order.id)).toEqual({ pushed: 3, pulled: 0 });
+    const pushed = await rows(a, order.id);
+    expect(pushed.map((r) => [r.counterLocal, r.counter, r.sent])).toEqual([
+      [0, 11, 1],
+      [1, 12, 1],
+      [2, 13, 1],
+    ]);
+    expect(pushed.every((r) => r.lastModified && r.lastModifier)).toBe(true);
+    expect((await serverActivities(order.id)).map((s) => s.co)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+
+    // The pull then brings the creation data.
+    expect(await pullOrderResults(a, order.id)).toEqual({ pushed: 0, pulled: 10 });
+    expect((await localState(a, order.id)).lastCounter).toBe(13);
+  });
+
+  it('two browsers converge, also when a push jumps over counters the other browser made', async () => {
+    const order = await createOrder();
+    const a = browser();
+    const b = browser();
+    await syncOrder(a, order.id);
+    await syncOrder(b, order.id);
+    await recordChange(b, { orderId: order.id, key: `${IN}.Eigengewicht`, value: 20_000 }); // 11 from B
+    await syncOrder(b, order.id);
+    await recordChange(a, { orderId: order.id, key: `${OUT}.Eigengewicht`, value: 19_000 }); // 12 from A
+    // A now holds 1..10 and 12: the pull must start at 10, not at its highest counter.
+    expect(await syncOrder(a, order.id)).toEqual({ pushed: 1, pulled: 1 });
+    await syncOrder(b, order.id);
+
+    const stateA = await localState(a, order.id);
+    expect(stateA).toEqual(await localState(b, order.id));
+    expect(stateA.values).toMatchObject({ [`${IN}.Eigengewicht`]: 20_000, [`${OUT}.Eigengewicht`]: 19_000 });
+    expect(stateA.lastCounter).toBe(12);
+    // Nothing duplicated by the pull: each server activity once.
+    expect(await a.orderResults.where('orderId').equals(order.id).count()).toBe(12);
+  });
+
+  it('pushing the same rows again (a lost answer) creates nothing twice on the server', async () => {
+    const order = await createOrder();
+    const a = browser();
+    const one = await recordChange(a, { orderId: order.id, key: `${IN}.Eigengewicht`, value: 1 });
+    const two = await recordChange(a, { orderId: order.id, key: `${IN}.Eigengewicht`, value: 2 });
+    await pushOrderResults(a, order.id);
+    const before = await serverActivities(order.id);
+    // The answer "was lost": the rows look unsent again.
+    await a.orderResults
+      .where('orderId')
+      .equals(order.id)
+      .modify({ sent: SENT_STATES.UNSENT, counter: UNSENT_COUNTER });
+    expect(await syncOrder(a, order.id)).toMatchObject({ pushed: 2 });
+    expect(await serverActivities(order.id)).toEqual(before);
+    expect((await a.orderResults.bulkGet([one.id, two.id])).map((r) => [r?.counter, r?.sent])).toEqual([
+      [11, 1],
+      [12, 1],
+    ]);
+    expect(await a.orderResults.where('orderId').equals(order.id).count()).toBe(12);
+  });
+
+  it('sends a status change recorded offline through the status call, in its place among the changes', async () => {
+    const order = await createOrder();
+    const a = browser();
+    await recordChange(a, { orderId: order.id, key: `${IN}.Eigengewicht`, value: 5 });
+    await recordChange(a, {
+      orderId: order.id,
+      key: '$.status',
+      value: 'IN_QA',
+      activityType: 'ORDER_STATUS_MODIFICATION',
+    });
+    await recordChange(a, { orderId: order.id, key: `${IN}.Eigengewicht`, value: 6 });
+    expect(await syncOrder(a, order.id)).toMatchObject({ pushed: 3 });
+    const onServer = await serverActivities(order.id);
+    expect(onServer.slice(10).map((s) => [s.co, s.t])).toEqual([
+      [11, 'XML_MODIFICATION'],
+      [12, 'ORDER_STATUS_MODIFICATION'],
+      [13, 'XML_MODIFICATION'],
+    ]);
+    expect((await call(`orders/${order.id}`, orderSchema)).status).toBe('IN_QA');
+    expect((await localState(a, order.id)).status).toBe('IN_QA');
+  });
+});
+
+describe('ids', () => {
+  it('are valid v4 UUIDs also where crypto.randomUUID is missing (plain HTTP on a workshop network)', () => {
+    const real = globalThis.crypto;
+    vi.stubGlobal('crypto', { getRandomValues: (array: Uint8Array<ArrayBuffer>) => real.getRandomValues(array) });
+    try {
+      const ids = Array.from({ length: 50 }, () => newUuid());
+      expect(ids.every((id) => z.uuid({ version: 'v4' }).safeParse(id).success)).toBe(true);
+      expect(new Set(ids).size).toBe(50);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
+describe('undo', () => {
+  it('of an unsent change deletes it locally', async () => {
+    const order = await createOrder();
+    const a = browser();
+    await recordChange(a, { orderId: order.id, key: `${IN}.Eigengewicht`, value: 1 });
+    await syncOrder(a, order.id);
+    const last = await recordChange(a, { orderId: order.id, key: `${IN}.Eigengewicht`, value: 2 });
+    expect(await undoLastChange(a, order.id)).toEqual({ kind: 'delete', id: last.id });
+    expect(await a.orderResults.get(last.id)).toBeUndefined();
+    expect((await localState(a, order.id)).values[`${IN}.Eigengewicht`]).toBe(1);
+    expect(await syncOrder(a, order.id)).toEqual({ pushed: 0, pulled: 0 });
+    expect((await serverActivities(order.id)).length).toBe(11);
+  });
+
+  it('of a sent change reverts it on the server; both browsers converge on the previous value', async () => {
+    const order = await createOrder();
+    const a = browser();
+    const b = browser();
+    const key = `${OUT}.Eigengewicht`;
+    await recordChange(a, { orderId: order.id, key, value: 100 });
+    await syncOrder(a, order.id);
+    const second = await recordChange(a, { orderId: order.id, key, value: 200 });
+    await syncOrder(a, order.id);
+    await syncOrder(b, order.id);
+    expect((await localState(b, order.id)).values[key]).toBe(200);
+
+    expect(await undoLastChange(a, order.id)).toEqual({ kind: 'revert', id: second.id });
+    // At once, before any network: reverted, unsent, server counter kept.
+    expect(await a.orderResults.get(second.id)).toMatchObject({ reverted: true, sent: 0, counter: 12 });
+    expect((await localState(a, order.id)).values[key]).toBe(100);
+    expect(await a.orderResults.where('sent').equals(0).count()).toBe(1);
+
+    expect(await syncOrder(a, order.id)).toEqual({ pushed: 1, pulled: 1 });
+    expect(await a.orderResults.get(second.id)).toMatchObject({ reverted: true, sent: 1, counter: 12 });
+    const onServer = await serverActivities(order.id);
+    expect(onServer.find((s) => s.co === 12)?.re).toBe(true);
+    expect(onServer.at(-1)).toMatchObject({ co: 13, k: key, oV: '100' });
+
+    await syncOrder(b, order.id);
+    expect((await localState(a, order.id)).values[key]).toBe(100);
+    expect((await localState(b, order.id)).values).toEqual((await localState(a, order.id)).values);
+  });
+
+  it('while the push is under way keeps the undo: the row comes back as a pending revert', async () => {
+    const order = await createOrder();
+    const a = browser();
+    const key = `${IN}.Eigengewicht`;
+    await recordChange(a, { orderId: order.id, key, value: 1 });
+    await syncOrder(a, order.id);
+    const late = await recordChange(a, { orderId: order.id, key, value: 2 });
+    // The user undoes exactly while the batch is on its way.
+    const realFetch = globalThis.fetch;
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const answer = await realFetch(input, init);
+      if (String(input).endsWith('/activity/batch')) await undoLastChange(a, order.id);
+      return answer;
+    });
+    try {
+      expect(await syncOrder(a, order.id)).toMatchObject({ pushed: 2 });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await a.orderResults.get(late.id)).toMatchObject({ counter: 12, reverted: true, sent: 1 });
+    expect((await localState(a, order.id)).values[key]).toBe(1);
+    const onServer = await serverActivities(order.id);
+    expect(onServer.find((s) => s.co === 12)?.re).toBe(true);
+    expect(onServer.at(-1)).toMatchObject({ k: key, oV: '1' });
+  });
+});
+
+describe('refusals and failures', () => {
+  it('an order unknown to the server marks its rows sent 2; they are kept and skipped', async () => {
+    const a = browser();
+    const orderId = crypto.randomUUID();
+    const change = await recordChange(a, { orderId, key: `${IN}.Eigengewicht`, value: 1 });
+    expect(await syncOrder(a, orderId)).toEqual({ pushed: 0, pulled: 0, unknownOrder: true });
+    expect(await a.orderResults.get(change.id)).toMatchObject({ sent: 2, counter: UNSENT_COUNTER });
+    expect((await localState(a, orderId)).values).toEqual({});
+  });
+
+  it('a done order leaves the changes unsent and reports it read-only; others still come in', async () => {
+    const order = await createOrder();
+    const adminToken = await server.signIn('werkadmin');
+    const done = await server.request('POST', `/api/v1/orders/${order.id}/status`, {
+      token: adminToken,
+      body: { status: 'DONE' },
+    });
+    expect(done.status).toBe(200);
+    const a = browser();
+    const change = await recordChange(a, { orderId: order.id, key: `${IN}.Eigengewicht`, value: 1 });
+    expect(await syncOrder(a, order.id)).toEqual({ pushed: 0, pulled: 11, readOnly: true });
+    expect(await a.orderResults.get(change.id)).toMatchObject({ sent: 0, counter: UNSENT_COUNTER });
+    expect((await localState(a, order.id)).status).toBe('DONE');
+    expect((await serverActivities(order.id)).length).toBe(11);
+  });
+
+  it('offline nothing changes and nothing is lost; the next exchange sends it all', async () => {
+    const order = await createOrder();
+    const a = browser();
+    const request = orderRequest();
+    await a.orders.add({ id: request.id, sent: 0, order: await createOrderShape(request.id), request });
+    const change = await recordChange(a, { orderId: order.id, key: `${IN}.Eigengewicht`, value: 7 });
+    const shown = notifications.current();
+    setApiOrigin(CLOSED_PORT);
+    try {
+      expect(await sendUnsentOrders(a)).toEqual({ sent: 0, offline: true, failed: [] });
+      expect(await syncOrder(a, order.id)).toEqual({ pushed: 0, pulled: 0, offline: true });
+      expect(await pullOrderResults(a, order.id)).toEqual({ pushed: 0, pulled: 0, offline: true });
+    } finally {
+      setApiOrigin(server.url);
+    }
+    expect(await a.orderResults.get(change.id)).toEqual(change);
+    expect(await a.orders.where('sent').equals(0).count()).toBe(1);
+    // Background sync shows no "no connection" message.
+    expect(notifications.current()).toBe(shown);
+
+    expect(await sendUnsentOrders(a)).toEqual({ sent: 1, failed: [] });
+    expect(await syncOrder(a, order.id)).toEqual({ pushed: 1, pulled: 10 });
+    expect(await a.orderResults.get(change.id)).toMatchObject({ sent: 1, counter: 11 });
+  });
+});
+
+describe('orders created offline', () => {
+  it('are sent with their payload; sending again answers the same order; their changes wait for them', async () => {
+    const a = browser();
+    const request = orderRequest();
+    await a.orders.add({ id: request.id, sent: 0, order: await createOrderShape(request.id), request });
+    const change = await recordChange(a, { orderId: request.id, key: `${IN}.Eigengewicht`, value: 3 });
+    // Not on the server yet: no push, so no 404 parks the change.
+    expect(await syncOrder(a, request.id)).toEqual({ pushed: 0, pulled: 0, orderUnsent: true });
+    expect(await a.orderResults.get(change.id)).toMatchObject({ sent: 0 });
+
+    expect(await sendUnsentOrders(a)).toEqual({ sent: 1, failed: [] });
+    const stored = await a.orders.get(request.id);
+    expect(stored).toMatchObject({ sent: 1, request, order: { id: request.id, lastCounter: 10 } });
+    await a.orders.update(request.id, { sent: 0 });
+    expect(await sendUnsentOrders(a)).toEqual({ sent: 1, failed: [] });
+    expect((await a.orders.get(request.id))?.order.number).toBe(stored?.order.number);
+    expect((await call(`orders/${request.id}`, orderSchema)).lastCounter).toBe(10);
+
+    expect(await syncOrder(a, request.id)).toEqual({ pushed: 1, pulled: 10 });
+  });
+});
+
+describe('scheduler', () => {
+  it('ticks: sends orders, syncs the open order, reports status; exchangeNow runs at once', async () => {
+    const a = browser();
+    const request = orderRequest();
+    const order = await createOrderShape(request.id);
+    await a.orders.add({ id: request.id, sent: 0, order, request });
+    await recordChange(a, { orderId: request.id, key: `${IN}.Eigengewicht`, value: 9 });
+    const clock = new Date('2026-03-01T10:00:00.000Z');
+    const scheduler = new SyncScheduler({ db: a, intervalMs: 50, now: () => clock, origin: () => server.url });
+    const seen: boolean[] = [];
+    const unsubscribe = scheduler.subscribe(() => seen.push(scheduler.getStatus().running));
+    scheduler.setOpenOrder(request.id);
+    scheduler.start();
+    try {
+      await vi.waitFor(() => expect(scheduler.getStatus().lastSync).toBe(clock.toISOString()), { timeout: 5000 });
+      await vi.waitFor(() => expect(scheduler.getStatus()).toMatchObject({ online: true, unsentCount: 0 }));
+      expect(seen).toContain(true);
+      expect((await a.orders.get(request.id))?.sent).toBe(1);
+      expect((await localState(a, request.id)).lastCounter).toBe(11);
+    } finally {
+      scheduler.stop();
+      unsubscribe();
+    }
+
+    // Leaving the edit route: the newest edit goes at once, not at the next tick 60 s later.
+    const slow = new SyncScheduler({ db: a, intervalMs: 60_000, now: () => clock, origin: () => server.url });
+    slow.setOpenOrder(request.id);
+    slow.start();
+    try {
+      await vi.waitFor(() => expect(slow.getStatus().lastSync).toBe(clock.toISOString()));
+      const edit = await recordChange(a, { orderId: request.id, key: `${IN}.Eigengewicht`, value: 10 });
+      // The indicator follows the database at once.
+      await vi.waitFor(() => expect(slow.getStatus().unsentCount).toBe(1));
+      clock.setTime(clock.getTime() + 60_000);
+      await slow.exchangeNow();
+      expect(await a.orderResults.get(edit.id)).toMatchObject({ sent: 1, counter: 12 });
+      expect(slow.getStatus()).toMatchObject({ lastSync: clock.toISOString(), unsentCount: 0, running: false });
+    } finally {
+      slow.stop();
+    }
+  });
+
+  it('reports offline when the site does not answer and sends nothing', async () => {
+    const a = browser();
+    const order = await createOrder();
+    await recordChange(a, { orderId: order.id, key: `${IN}.Eigengewicht`, value: 9 });
+    const scheduler = new SyncScheduler({ db: a, intervalMs: 60_000, origin: () => CLOSED_PORT });
+    scheduler.setOpenOrder(order.id);
+    await scheduler.exchangeNow();
+    expect(scheduler.getStatus()).toMatchObject({ online: false, lastSync: null, running: false });
+    expect(await a.orderResults.where('sent').equals(0).count()).toBe(1);
+  });
+
+  it('does nothing but the online check when nobody is signed in', async () => {
+    const a = browser();
+    const order = await createOrder();
+    await recordChange(a, { orderId: order.id, key: `${IN}.Eigengewicht`, value: 9 });
+    const scheduler = new SyncScheduler({ db: a, origin: () => server.url, isSignedIn: () => false });
+    scheduler.setOpenOrder(order.id);
+    await scheduler.exchangeNow();
+    expect(scheduler.getStatus()).toMatchObject({ online: true, lastSync: null });
+    expect(await a.orderResults.where('sent').equals(0).count()).toBe(1);
+  });
+});
+
+/** A local order as the add page would keep it before the server knows it. */
+async function createOrderShape(id: string) {
+  return orderSchema.parse({
+    id,
+    number: '',
+    externalOrderNumber: 'EXT-SYNC',
+    maintenanceNumber: WAGON_NUMBER,
+    contractor: 'DBC',
+    type: 'WAGON',
+    status: 'CREATED',
+    created: new Date().toISOString(),
+    importedDate: null,
+    assetId: null,
+    wagonNumber: WAGON_NUMBER,
+    wheelsetNumber: null,
+    lastCounter: 0,
+  });
+}

@@ -1,0 +1,339 @@
+import {
+  ACTIVITY_TYPES,
+  type Activity,
+  type ActivityPush,
+  type ActivityPushResult,
+  ALL_ACTIVITY_TYPES,
+  type ActivityType,
+  activityPushResultSchema,
+  DEFAULT_ACTIVITY_TYPE,
+  isUnsent,
+  orderSchema,
+  parseOutputValue,
+  SENT_STATES,
+  type ServerActivity,
+  serverActivitySchema,
+  UNSENT_COUNTER,
+} from '@vers/domain';
+import { z } from 'zod';
+import { ApiFailure, call } from '../app/api.ts';
+import { orderRows } from './order-results.ts';
+import type { VersDb } from './versdb.ts';
+
+/** Changes per `POST activity/batch`: small enough for the body limit, large enough for a day offline. */
+export const BATCH_SIZE = 200;
+
+/**
+ * Statuses background sync handles itself, so it never shows snackbars or jumps to the login while the user
+ * edits: the outcome is reported in the result instead. 401 is left to the global reaction on purpose: an
+ * expired session needs a new sign-in, and the unsent rows wait for it.
+ */
+const HANDLES = [0, 400, 403, 404, 409, 500, 502, 503, 504] as const;
+
+export interface SyncResult {
+  /** Changes (and reverts) the server accepted in this run. */
+  pushed: number;
+  /** Rows written from the server. */
+  pulled: number;
+  /** The server could not be reached (or a gateway answered for it): nothing changed locally. */
+  offline?: true;
+  /** The order is done (409 ORDER_READ_ONLY): its changes stay unsent, nothing is lost. */
+  readOnly?: true;
+  /** The server does not know the order (404): its unsent rows were marked sent 2. */
+  unknownOrder?: true;
+  /** The order itself was created offline and is not on the server yet: nothing was sent for it. */
+  orderUnsent?: true;
+  /** Any other refusal (status), e.g. 400 for an invalid value: the rows stay unsent. */
+  failed?: number;
+}
+
+type Outcome = Omit<SyncResult, 'pushed' | 'pulled'>;
+
+/** What a failed call means for the sync; anything but an ApiFailure is a local fault and is thrown on. */
+function outcomeOf(error: unknown): Outcome {
+  if (!(error instanceof ApiFailure)) throw error;
+  if (error.status === 0 || error.status >= 502) return { offline: true };
+  if (error.status === 404) return { unknownOrder: true };
+  if (error.status === 409 && error.code === 'ORDER_READ_ONLY') return { readOnly: true };
+  return { failed: error.status };
+}
+
+const queues = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs one sync step after the previous one for the same key has ended. The scheduler and a manual exchange may
+ * overlap; two pushes of the same rows at once would be harmless for the server (ids are idempotent) but would
+ * race on the local rows.
+ */
+function exclusive<T>(key: string, step: () => Promise<T>): Promise<T> {
+  const previous = queues.get(key) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(step);
+  queues.set(key, next);
+  void next
+    .catch(() => undefined)
+    .finally(() => {
+      if (queues.get(key) === next) queues.delete(key);
+    });
+  return next;
+}
+
+const orderKey = (db: VersDb, orderId: string) => `${db.name}\u0000${orderId}`;
+
+function toPush(row: Activity): ActivityPush {
+  return { id: row.id, oI: row.orderId, k: row.key, t: row.activityType, oV: row.outputValue, c: row.created };
+}
+
+/** The order's rows waiting for the server (sent 0), through the compound index. */
+function unsentRows(db: VersDb, orderId: string): Promise<Activity[]> {
+  return db.orderResults.where('[sent+orderId]').equals([SENT_STATES.UNSENT, orderId]).toArray();
+}
+
+/** 404: the server does not know the order. Its waiting rows are kept (nothing is deleted) but skipped. */
+function markOrderUnknown(db: VersDb, orderId: string): Promise<number> {
+  return db.orderResults
+    .where('[sent+orderId]')
+    .equals([SENT_STATES.UNSENT, orderId])
+    .modify({ sent: SENT_STATES.ORDER_UNKNOWN });
+}
+
+/**
+ * Stores the server's answers to pushed rows in one transaction. A row deleted meanwhile was undone by the user
+ * while its push was under way: the server has it now, so it comes back as a pending revert (unless the whole
+ * order was deleted locally) — otherwise the next pull would bring the undone value back.
+ */
+async function applyPushResults(db: VersDb, pushed: readonly Activity[], results: readonly ActivityPushResult[]) {
+  const byId = new Map(results.map((result) => [result.id, result]));
+  await db.transaction('rw', db.orderResults, db.orders, async () => {
+    for (const row of pushed) {
+      const result = byId.get(row.id);
+      if (!result) continue;
+      const serverFields = { counter: result.co, lastModified: result.lm, lastModifier: result.mod };
+      const current = await db.orderResults.get(row.id);
+      if (current) {
+        await db.orderResults.put({ ...current, ...serverFields, sent: SENT_STATES.SENT });
+      } else if (
+        row.activityType !== ACTIVITY_TYPES.ORDER_STATUS_MODIFICATION &&
+        ((await db.orders.get(row.orderId)) || (await db.orderResults.where('orderId').equals(row.orderId).count()) > 0)
+      ) {
+        await db.orderResults.put({ ...row, ...serverFields, reverted: true, sent: SENT_STATES.UNSENT });
+      }
+    }
+  });
+}
+
+/**
+ * Splits the waiting changes, in local order, into runs for `POST activity/batch` and single status changes: the
+ * batch refuses status changes, which go through `POST orders/{id}/status` with their own id (orders §4).
+ */
+function sendGroups(rows: readonly Activity[]): Activity[][] {
+  const groups: Activity[][] = [];
+  for (const row of rows) {
+    const last = groups.at(-1);
+    const isStatus = row.activityType === ACTIVITY_TYPES.ORDER_STATUS_MODIFICATION;
+    const lastIsStatus = last?.[0]?.activityType === ACTIVITY_TYPES.ORDER_STATUS_MODIFICATION;
+    if (!last || isStatus || lastIsStatus || last.length >= BATCH_SIZE) groups.push([row]);
+    else last.push(row);
+  }
+  return groups;
+}
+
+function sendGroup(orderId: string, group: readonly Activity[]): Promise<ActivityPushResult[]> {
+  const first = group[0];
+  if (first && first.activityType === ACTIVITY_TYPES.ORDER_STATUS_MODIFICATION) {
+    const status = parseOutputValue(first.outputValue);
+    return call(`orders/${orderId}/status`, activityPushResultSchema, {
+      method: 'POST',
+      body: { id: first.id, status },
+      handles: HANDLES,
+    }).then((result) => [result]);
+  }
+  return call('activity/batch', z.array(activityPushResultSchema), {
+    method: 'POST',
+    body: { activities: group.map(toPush) },
+    handles: HANDLES,
+  });
+}
+
+/**
+ * Sends the order's waiting rows (orders §4 "Activity lifecycle"): new changes in local order, in batches, then
+ * reverts. Each answer is stored before the next call, so a broken connection loses at most one answer, and
+ * resending is safe: the server answers a repeated id with its first result.
+ */
+export function pushOrderResults(db: VersDb, orderId: string): Promise<SyncResult> {
+  return exclusive(orderKey(db, orderId), async () => {
+    // An order created offline is unknown to the server until sent: pushing now would answer 404 and park
+    // its changes as "order unknown" for good.
+    if ((await db.orders.get(orderId))?.sent === 0) return { pushed: 0, pulled: 0, orderUnsent: true };
+    let pushed = 0;
+    const fail = async (error: unknown): Promise<SyncResult> => {
+      const outcome = outcomeOf(error);
+      if (outcome.unknownOrder) await markOrderUnknown(db, orderId);
+      return { pushed, pulled: 0, ...outcome };
+    };
+
+    const fresh = (await unsentRows(db, orderId))
+      .filter((row) => isUnsent(row) && !row.reverted)
+      .sort((a, b) => a.counterLocal - b.counterLocal);
+    for (const group of sendGroups(fresh)) {
+      let results: ActivityPushResult[];
+      try {
+        results = await sendGroup(orderId, group);
+      } catch (error) {
+        return fail(error);
+      }
+      await applyPushResults(db, group, results);
+      pushed += results.length;
+    }
+
+    // Read again: a row undone during the pushes above may have become a pending revert. Newest first, the way
+    // the user undid them; the server derives the restored value from what stands, so the order only matters
+    // for readability of its log.
+    const reverts = (await unsentRows(db, orderId))
+      .filter((row) => !isUnsent(row) && row.reverted)
+      .sort((a, b) => b.counter - a.counter);
+    for (const row of reverts) {
+      try {
+        await call(`activity/${orderId}/${row.counter}/reverted`, activityPushResultSchema, {
+          method: 'PATCH',
+          handles: HANDLES,
+        });
+      } catch (error) {
+        return fail(error);
+      }
+      // The server appended a new activity with the restored value; the pull after the push fetches it.
+      await db.orderResults.update(row.id, { sent: SENT_STATES.SENT });
+      pushed += 1;
+    }
+    return { pushed, pulled: 0 };
+  });
+}
+
+function activityType(type: string): ActivityType {
+  return (ALL_ACTIVITY_TYPES as readonly string[]).includes(type) ? (type as ActivityType) : DEFAULT_ACTIVITY_TYPE;
+}
+
+/** A server activity as a local row. The local counter only orders unsent changes, so pulled rows take 0. */
+export function fromServer(activity: ServerActivity): Activity {
+  return {
+    id: activity.id,
+    orderId: activity.oI,
+    key: activity.k,
+    outputValue: activity.oV,
+    activityType: activityType(activity.t),
+    created: activity.c,
+    lastModified: activity.lm,
+    counter: activity.co,
+    counterLocal: 0,
+    lastModifier: activity.mod,
+    reverted: activity.re,
+    sent: SENT_STATES.SENT,
+    restores: activity.rs,
+  };
+}
+
+/**
+ * The highest counter up to which this browser has every server activity. Not simply the highest local counter:
+ * after a push this browser may hold counter 15 while 12 to 14 (another tablet's changes) were never pulled.
+ * Server counters are dense per order, so the first gap is where the pull starts.
+ */
+export function contiguousCounter(rows: readonly Activity[]): number {
+  const counters = new Set(rows.filter((row) => row.counter < UNSENT_COUNTER).map((row) => row.counter));
+  let known = 0;
+  while (counters.has(known + 1)) known += 1;
+  return known;
+}
+
+/**
+ * Writes pulled activities in one transaction and answers how many rows changed. A row this browser already has keeps its local fields and takes the
+ * server's counter, times, modifier and reverted flag; a row still waiting to be sent (sent 0, e.g. a pending
+ * revert or a push whose answer was lost) is never overwritten: the next push settles it.
+ */
+async function mergeServerActivities(db: VersDb, incoming: readonly ServerActivity[]): Promise<number> {
+  return db.transaction('rw', db.orderResults, async () => {
+    const existing = await db.orderResults.bulkGet(incoming.map((activity) => activity.id));
+    const rows: Activity[] = [];
+    incoming.forEach((activity, i) => {
+      const local = existing[i];
+      if (local?.sent === SENT_STATES.UNSENT) return;
+      const pulled = fromServer(activity);
+      if (!local) rows.push(pulled);
+      // Rows this browser pushed itself usually match already; only real changes are written and counted.
+      else if (JSON.stringify(pick(local)) !== JSON.stringify(pick(pulled))) rows.push({ ...local, ...pick(pulled) });
+    });
+    await db.orderResults.bulkPut(rows);
+    return rows.length;
+  });
+}
+
+const pick = ({ counter, lastModified, lastModifier, reverted, sent }: Activity) => ({
+  counter,
+  lastModified,
+  lastModifier,
+  reverted,
+  sent,
+});
+
+/** Fetches what the server has beyond this browser's activities (DESIGN "Data flow of an edit" step 3). */
+export function pullOrderResults(db: VersDb, orderId: string): Promise<SyncResult> {
+  return exclusive(orderKey(db, orderId), async () => {
+    try {
+      const { last } = await call(`activity/${orderId}/last`, z.object({ last: z.number().int() }), {
+        handles: HANDLES,
+      });
+      const known = contiguousCounter(await orderRows(db, orderId));
+      if (last <= known) return { pushed: 0, pulled: 0 };
+      const incoming = await call(`activity/${orderId}?after=${known}`, z.array(serverActivitySchema), {
+        handles: HANDLES,
+      });
+      return { pushed: 0, pulled: await mergeServerActivities(db, incoming) };
+    } catch (error) {
+      return { pushed: 0, pulled: 0, ...outcomeOf(error) };
+    }
+  });
+}
+
+/**
+ * Push, then pull. A read-only order or a refused change still pulls (others' changes and the status matter);
+ * offline, an unknown order or an order not yet on the server stop after the push.
+ */
+export async function syncOrder(db: VersDb, orderId: string): Promise<SyncResult> {
+  const push = await pushOrderResults(db, orderId);
+  if (push.offline || push.unknownOrder || push.orderUnsent) return push;
+  const pull = await pullOrderResults(db, orderId);
+  return { ...push, ...pull, pushed: push.pushed };
+}
+
+export interface OrdersSendResult {
+  /** Orders the server now has. */
+  sent: number;
+  offline?: true;
+  /** Ids of orders the server refused (e.g. 400); they stay unsent with their payload. */
+  failed: string[];
+}
+
+/**
+ * Sends orders created offline (orders §4 "Order sync flag"). The row keeps its creation payload; the server
+ * answers a repeated id with the same order, so a retry after a lost answer creates nothing twice.
+ */
+export function sendUnsentOrders(db: VersDb): Promise<OrdersSendResult> {
+  return exclusive(`${db.name}\u0000orders`, async () => {
+    const result: OrdersSendResult = { sent: 0, failed: [] };
+    for (const row of await db.orders.where('sent').equals(0).toArray()) {
+      if (!row.request) continue; // nothing to send: such a row can only come from an older version
+      try {
+        const order = await call('orders', orderSchema, {
+          method: 'POST',
+          body: { ...row.request, id: row.id },
+          handles: HANDLES,
+        });
+        await db.orders.update(row.id, { sent: 1, order });
+        result.sent += 1;
+      } catch (error) {
+        const outcome = outcomeOf(error);
+        if (outcome.offline) return { ...result, offline: true };
+        result.failed.push(row.id);
+      }
+    }
+    return result;
+  });
+}
