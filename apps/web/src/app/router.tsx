@@ -3,12 +3,15 @@ import { type ComponentType, type LazyExoticComponent, Suspense, lazy } from 're
 import { Navigate, Outlet, type RouteObject, createBrowserRouter, useLocation } from 'react-router';
 import LoginPage from '../features/auth/LoginPage.tsx';
 import { Guard } from './Guard.tsx';
-import { Layout, type RouteHandle } from './Layout.tsx';
+import type { RouteHandle } from './Layout.tsx';
 import { PageFallback } from './PageFallback.tsx';
 import { AppEffects } from './AppEffects.tsx';
 import { useSession } from './session.ts';
 
 type Page = LazyExoticComponent<ComponentType>;
+
+// The signed-in frame (drawer, toolbar) is a chunk of its own too: the login screen does not show it.
+const Layout = lazy(() => import('./Layout.tsx').then((m) => ({ default: m.Layout })));
 
 // Every screen but the login is its own chunk: the login screen loads only what it needs.
 const pending = lazy(() => import('../features/pending/PendingPage.tsx'));
@@ -51,9 +54,11 @@ function Shell() {
     <>
       <AppEffects />
       {session && pathname !== '/login' ? (
-        <Layout>
-          <Outlet />
-        </Layout>
+        <Suspense fallback={<PageFallback />}>
+          <Layout>
+            <Outlet />
+          </Layout>
+        </Suspense>
       ) : (
         <Outlet />
       )}
