@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ConfirmDialog } from '../../app/components/ConfirmDialog.tsx';
 import { DataTablePagination } from '../../app/components/DataTablePagination.tsx';
-import { pageOf } from '../../app/components/table-paging.ts';
+import { usePaging } from '../../app/components/table-paging.ts';
 import { notifications } from '../../app/notifications.ts';
 import { refreshValueLists } from '../../offline/value-lists.ts';
 import { versdb } from '../../offline/versdb.ts';
@@ -40,8 +40,6 @@ export default function DefaultOptionPage() {
   const [editing, setEditing] = useState<EditedValue | null>(null);
   const [confirmRemoveNew, setConfirmRemoveNew] = useState<ValueRow | null>(null);
   const [saving, setSaving] = useState(false);
-  const [page, setPage] = useState(0);
-  const [rowsPerPage, setRowsPerPage] = useState(10);
 
   const load = useCallback(async () => {
     const answer = await fetchList(id);
@@ -53,6 +51,7 @@ export default function DefaultOptionPage() {
     load().catch(() => setList(null));
   }, [load]);
 
+  const { visible, pagination } = usePaging(rows);
   const pending = pendingChanges(rows);
   const dirty = pending.add.length + pending.update.length + pending.remove.length > 0;
 
@@ -85,7 +84,6 @@ export default function DefaultOptionPage() {
   };
 
   if (!list) return null;
-  const visible = pageOf(rows, page, rowsPerPage);
   return (
     <Paper sx={{ p: { xs: 1, sm: 2 } }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
@@ -159,16 +157,7 @@ export default function DefaultOptionPage() {
           </TableBody>
         </Table>
       </TableContainer>
-      <DataTablePagination
-        count={rows.length}
-        page={page}
-        onPageChange={setPage}
-        rowsPerPage={rowsPerPage}
-        onRowsPerPageChange={(size) => {
-          setRowsPerPage(size);
-          setPage(0);
-        }}
-      />
+      <DataTablePagination {...pagination} />
       {editing && (
         <ValueDialog
           initial={editing}

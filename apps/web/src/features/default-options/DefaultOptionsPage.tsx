@@ -19,7 +19,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DataTablePagination } from '../../app/components/DataTablePagination.tsx';
-import { pageOf } from '../../app/components/table-paging.ts';
+import { usePaging } from '../../app/components/table-paging.ts';
 import { versdb } from '../../offline/versdb.ts';
 import { fetchSummaries } from './default-options-api.ts';
 
@@ -39,8 +39,6 @@ export default function DefaultOptionsPage() {
   const [lists, setLists] = useState<DefaultOptionSummary[] | null>(null);
   const [search, setSearch] = useState('');
   const [type, setType] = useState<string>(ALL);
-  const [page, setPage] = useState(0);
-  const [rowsPerPage, setRowsPerPage] = useState(10);
   const superstructureTypes = useLiveQuery(
     () => versdb.defaultOptions.get([SUPERSTRUCTURE_LIST, language]),
     [language],
@@ -65,7 +63,7 @@ export default function DefaultOptionsPage() {
   const shown = (lists ?? []).filter(
     (list) => matchesSearch(list, search) && (type === ALL || list.superstructureType === type),
   );
-  const visible = pageOf(shown, page, rowsPerPage);
+  const { visible, resetPage, pagination } = usePaging(shown);
 
   return (
     <Paper sx={{ p: { xs: 1, sm: 2 } }}>
@@ -75,7 +73,7 @@ export default function DefaultOptionsPage() {
           value={search}
           onChange={(e) => {
             setSearch(e.target.value);
-            setPage(0);
+            resetPage();
           }}
           sx={{ flex: '1 1 240px' }}
           slotProps={{
@@ -97,7 +95,7 @@ export default function DefaultOptionsPage() {
             value={type}
             onChange={(e) => {
               setType(e.target.value);
-              setPage(0);
+              resetPage();
             }}
             data-testid="default-options-type"
           >
@@ -145,17 +143,7 @@ export default function DefaultOptionsPage() {
           </TableBody>
         </Table>
       </TableContainer>
-      <DataTablePagination
-        count={shown.length}
-        page={page}
-        onPageChange={setPage}
-        rowsPerPage={rowsPerPage}
-        onRowsPerPageChange={(size) => {
-          setRowsPerPage(size);
-          setPage(0);
-        }}
-        data-testid="default-options-pagination"
-      />
+      <DataTablePagination {...pagination} data-testid="default-options-pagination" />
     </Paper>
   );
 }

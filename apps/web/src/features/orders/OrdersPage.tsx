@@ -39,7 +39,7 @@ import { z } from 'zod';
 import { ApiFailure, call } from '../../app/api.ts';
 import { ConfirmDialog } from '../../app/components/ConfirmDialog.tsx';
 import { DataTablePagination } from '../../app/components/DataTablePagination.tsx';
-import { pageOf } from '../../app/components/table-paging.ts';
+import { usePaging } from '../../app/components/table-paging.ts';
 import { notifications } from '../../app/notifications.ts';
 import { versdb } from '../../offline/versdb.ts';
 
@@ -167,8 +167,6 @@ export default function OrdersPage() {
   const [orders, setOrders] = useState<Order[] | null>(null);
   const [loading, setLoading] = useState(true);
   const [loadFailed, setLoadFailed] = useState(false);
-  const [page, setPage] = useState(0);
-  const [rowsPerPage, setRowsPerPage] = useState(10);
   const [confirming, setConfirming] = useState(false);
   /** Kept after the confirmation closes, so that its text stays while it fades out. */
   const [toDelete, setToDelete] = useState<Order | null>(null);
@@ -223,9 +221,7 @@ export default function OrdersPage() {
   };
 
   const all = orders ?? [];
-  const lastPage = rowsPerPage < 0 ? 0 : Math.max(0, Math.ceil(all.length / rowsPerPage) - 1);
-  const shownPage = Math.min(page, lastPage);
-  const visible = pageOf(all, shownPage, rowsPerPage);
+  const { visible, resetPage, pagination } = usePaging(all);
 
   const open = (order: Order) => navigate(editPath(order));
   const openByKey = (event: KeyboardEvent, order: Order) => {
@@ -281,7 +277,7 @@ export default function OrdersPage() {
           value={search}
           onChange={(e) => {
             setSearch(e.target.value);
-            setPage(0);
+            resetPage();
           }}
           autoComplete="off"
           sx={{ flex: '1 1 280px', maxWidth: { sm: 520 } }}
@@ -392,18 +388,7 @@ export default function OrdersPage() {
             </TableBody>
           </Table>
         </TableContainer>
-        <DataTablePagination
-          count={all.length}
-          page={shownPage}
-          onPageChange={setPage}
-          rowsPerPage={rowsPerPage}
-          onRowsPerPageChange={(next) => {
-            setRowsPerPage(next);
-            setPage(0);
-          }}
-          data-testid="orders-pagination"
-          selectTestId="orders-rows-per-page"
-        />
+        <DataTablePagination {...pagination} data-testid="orders-pagination" selectTestId="orders-rows-per-page" />
       </Paper>
 
       <ConfirmDialog

@@ -25,7 +25,7 @@ import i18next from 'i18next';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTablePagination } from '../../app/components/DataTablePagination.tsx';
-import { pageOf } from '../../app/components/table-paging.ts';
+import { usePaging } from '../../app/components/table-paging.ts';
 import { ConfirmDialog } from '../../app/components/ConfirmDialog.tsx';
 import { notifications } from '../../app/notifications.ts';
 import { useSession } from '../../app/session.ts';
@@ -52,7 +52,6 @@ type OpenDialog =
   | { kind: 'initial'; username: string; password: string };
 
 /** "All" in the rows-per-page choice (administration §9: data tables offer All). */
-const ALL = -1;
 
 const byUsername = (a: User, b: User) => a.username.localeCompare(b.username);
 
@@ -76,8 +75,6 @@ export default function UsersPage() {
   const [deleting, setDeleting] = useState(false);
   /** Kept after the confirmation closes, so that its text stays while it fades out. */
   const [toDelete, setToDelete] = useState<User | null>(null);
-  const [page, setPage] = useState(0);
-  const [rowsPerPage, setRowsPerPage] = useState(10);
 
   /** Reports a failed action in the user's language, naming the user (administration §8). */
   const report = useCallback((messageKey: string, error: unknown, username?: string) => {
@@ -170,10 +167,7 @@ export default function UsersPage() {
     }
   };
 
-  const total = users?.length ?? 0;
-  const lastPage = rowsPerPage === ALL ? 0 : Math.max(0, Math.ceil(total / rowsPerPage) - 1);
-  const shownPage = Math.min(page, lastPage);
-  const shown = users ? pageOf(users, shownPage, rowsPerPage) : [];
+  const { visible: shown, pagination } = usePaging(users ?? []);
 
   return (
     <Stack spacing={2} sx={{ maxWidth: 1200 }}>
@@ -310,17 +304,7 @@ export default function UsersPage() {
             </TableBody>
           </Table>
         </TableContainer>
-        <DataTablePagination
-          count={total}
-          page={shownPage}
-          onPageChange={setPage}
-          rowsPerPage={rowsPerPage}
-          onRowsPerPageChange={(size) => {
-            setRowsPerPage(size);
-            setPage(0);
-          }}
-          selectTestId="users-rows-per-page"
-        />
+        <DataTablePagination {...pagination} selectTestId="users-rows-per-page" />
       </Paper>
 
       {(dialog?.kind === 'new' || dialog?.kind === 'edit') && (
