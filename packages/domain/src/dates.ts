@@ -34,3 +34,14 @@ export function formatDateTime(value: DateInput | null | undefined, language: La
 export function formatMonth(value: DateInput | null | undefined, language: Language): string {
   return format(value, dateFormats(language).month);
 }
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a calendar date written YYYY-MM-DD that exists (no 31 April), as date fields store it. */
+export function isValidDateText(text: string): boolean {
+  const match = ISO_DATE.exec(text);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}

@@ -16,3 +16,4 @@ export * from './orders/calculations.ts';
 export * from './orders/decimal.ts';
 export * from './orders/paths.ts';
 export * from './contract/orders.ts';
+export * from './catalogue/index.ts';

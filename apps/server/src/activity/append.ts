@@ -1,4 +1,4 @@
-import { type ActivityType, isOrderKey, isReadOnlyStatus, type OrderStatus, type OrderType } from '@vers/domain';
+import { type ActivityType, activityProblem, isReadOnlyStatus, type OrderStatus, type OrderType } from '@vers/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SessionUser } from '../auth/session.ts';
 import type { Executor } from '../db/client.ts';
@@ -39,15 +39,17 @@ export const toServerActivity = (row: ActivityRow) => ({
   rs: row.restores,
 });
 
-/** Refuses what no order may hold: a key outside the order type's roots, a value that is not JSON. */
-export function checkActivity(order: Pick<OrderRow, 'type'>, activity: Pick<NewActivity, 'key' | 'outputValue'>) {
-  if (!isOrderKey(activity.key, order.type as OrderType)) {
-    throw new ApiError(400, 'VALIDATION', `Unknown key for a ${order.type} order: ${activity.key}`, [activity.key]);
-  }
-  try {
-    JSON.parse(activity.outputValue);
-  } catch {
-    throw new ApiError(400, 'VALIDATION', `The value of ${activity.key} is not JSON`, [activity.key]);
+/**
+ * Refuses what the order's field catalogue does not hold: an unknown key, a value that does not fit its field's
+ * kind. The key goes into `fields`, so the browser can name the field and its tab.
+ */
+export function checkActivity(
+  order: Pick<OrderRow, 'type'>,
+  activity: Pick<NewActivity, 'key' | 'outputValue' | 'type'>,
+) {
+  const problem = activityProblem(order.type as OrderType, activity.key, activity.type, activity.outputValue);
+  if (problem) {
+    throw new ApiError(400, 'INCOMPATIBLE_TYPE', `${activity.key}: ${problem}`, [activity.key]);
   }
 }
 

@@ -44,9 +44,10 @@ describe('creating orders', () => {
     expect(order.number).toMatch(/^\d{4}-\d{6}$/);
     const log = await activitiesOf(order.id);
     expect(log.map((a) => a.co)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
-    expect(log.find((a) => a.k === `${IN}.Waggonnummer`)?.oV).toBe('"218124712173"');
+    const valueAt = (key: string) => JSON.parse(log.find((a) => a.k === key)?.oV ?? 'null') as { value: string };
+    expect(valueAt(`${IN}.Waggonnummer`)).toMatchObject({ value: '218124712173', CaptureDate: expect.any(String) });
     expect(log.filter((a) => a.k.endsWith('.Wheelsetnumber'))).toHaveLength(4);
-    expect(log.find((a) => a.k === `${OUT}.Understructure.WheelsetCollection.Wheelset[3].Position`)?.oV).toBe('"4"');
+    expect(valueAt(`${OUT}.Understructure.WheelsetCollection.Wheelset[3].Position`).value).toBe('4');
   });
 
   it('hands out dense order numbers per workshop', async () => {

@@ -1,5 +1,6 @@
 import {
   CREATION_KEYS,
+  attributeValue,
   ORDER_STATUSES,
   canChangeStatus,
   createOrderRequestSchema,
@@ -152,24 +153,28 @@ export const orderRoutes =
             .returning();
           if (!row) throw new ApiError(409, 'CONFLICT', `Order number ${number} already exists`);
           // The creation data goes into the order's log like any edit: its state is always the fold.
+          const attribute = (value: string) => JSON.stringify(attributeValue(value, now));
           const initial: Omit<NewActivity, 'id' | 'created' | 'type'>[] = [];
           if (body.type === 'WAGON') {
             const wagonNumber = plain(body.wagon?.number) || maintenanceNumber;
             for (const side of ['in', 'out'] as const) {
-              initial.push({ key: CREATION_KEYS.wagonNumber(side), outputValue: json(wagonNumber) });
+              initial.push({ key: CREATION_KEYS.wagonNumber(side), outputValue: attribute(wagonNumber) });
             }
             body.wagon?.wheelsetsOutgoing.forEach((wheelset, i) => {
-              initial.push({ key: CREATION_KEYS.outgoingWheelset(i, 'Position'), outputValue: json(String(i + 1)) });
+              initial.push({
+                key: CREATION_KEYS.outgoingWheelset(i, 'Position'),
+                outputValue: attribute(String(i + 1)),
+              });
               initial.push({
                 key: CREATION_KEYS.outgoingWheelset(i, 'Wheelsetnumber'),
-                outputValue: json(plain(wheelset.number)),
+                outputValue: attribute(plain(wheelset.number)),
               });
             });
           } else {
             for (const side of ['in', 'out'] as const) {
               initial.push({
                 key: CREATION_KEYS.wheelsetNumber(side),
-                outputValue: json(plain(body.wheelset?.number) || maintenanceNumber),
+                outputValue: attribute(plain(body.wheelset?.number) || maintenanceNumber),
               });
             }
           }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { checkDigit } from '@vers/domain';
+import { attributeValue, checkDigit } from '@vers/domain';
 import type { TestServer } from './server.ts';
 
 /** Real wagon and wheelset numbers with correct check digits (domain-notes: UIC numbering). */
@@ -35,6 +35,15 @@ export async function createWagonOrder(server: TestServer, token: string, wheels
 export const IN = '$.Body.Wagen.technicalWaggonIncoming';
 export const OUT = '$.Body.Wagen.technicalWaggonOutgoing';
 
-export function push(orderId: string, key: string, value: unknown, id: string = randomUUID()) {
-  return { id, oI: orderId, k: key, t: 'XML_MODIFICATION', oV: JSON.stringify(value), c: new Date().toISOString() };
+/** A field change as the browser sends it: the value wrapped in an attribute with its capture time. */
+export function push(orderId: string, key: string, value: string | boolean, id: string = randomUUID()) {
+  const now = new Date();
+  return {
+    id,
+    oI: orderId,
+    k: key,
+    t: 'XML_MODIFICATION',
+    oV: JSON.stringify(attributeValue(value, now)),
+    c: now.toISOString(),
+  };
 }

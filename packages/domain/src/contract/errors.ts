@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   'LAST_VALUE',
   'CHECK_NUMBER',
   'ORDER_READ_ONLY',
+  'INCOMPATIBLE_TYPE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

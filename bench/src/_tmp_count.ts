@@ -1,0 +1,15 @@
+import { sql } from 'drizzle-orm';
+import { startTestServer } from '../../apps/server/src/test/server.ts';
+const server = await startTestServer();
+const { db } = server.database;
+for (let i = 0; i < 200; i++) await db.execute(sql`select 1`);
+let s = performance.now();
+for (let i = 0; i < 1000; i++) await db.execute(sql`select 1`);
+console.log('select 1 ms', ((performance.now() - s) / 1000).toFixed(3));
+s = performance.now();
+for (let i = 0; i < 300; i++) await db.transaction(async (tx) => { await tx.execute(sql`select 1`); });
+console.log('tx with select 1 ms', ((performance.now() - s) / 300).toFixed(3));
+s = performance.now();
+for (let i = 0; i < 300; i++) await db.query.users.findFirst();
+console.log('users findFirst ms', ((performance.now() - s) / 300).toFixed(3));
+await server.close();

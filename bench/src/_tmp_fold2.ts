@@ -1,0 +1,11 @@
+import { compareActivities, parseOutputValue, effectiveActivities, foldActivities } from '@vers/domain';
+import { orderActivities } from './fold.ts';
+const rows = orderActivities();
+const med = (f: () => void) => { for (let i = 0; i < 5; i++) f(); const xs: number[] = []; for (let i = 0; i < 21; i++) { const s = performance.now(); f(); xs.push(performance.now() - s); } return xs.sort((a, b) => a - b)[10]!.toFixed(2); };
+console.log('full fold', med(() => foldActivities(rows)));
+console.log('effectiveActivities (filter+sort compareActivities)', med(() => effectiveActivities(rows)));
+console.log('sort by counter only', med(() => [...rows].sort((a, b) => a.counter - b.counter)));
+console.log('sort compareActivities', med(() => [...rows].sort(compareActivities)));
+console.log('JSON.parse all', med(() => { for (const r of rows) parseOutputValue(r.outputValue); }));
+const sorted = effectiveActivities(rows);
+console.log('fold loop over presorted', med(() => foldActivities(sorted)));

@@ -1,0 +1,294 @@
+// Throughput of the activity API (POST /api/v1/activity and /activity/batch) under 20 concurrent connections,
+// against a baseline in the same run: a bare Fastify route on the same database that inserts the same kind of
+// row with a plain counter, no token, no checks, no transaction. The load comes from autocannon in a worker
+// thread, so the client does not take CPU from the server's event loop (PGlite runs in that loop too).
+import { randomUUID } from 'node:crypto';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import autocannon from 'autocannon';
+import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { activities } from '../../apps/server/src/db/schema.ts';
+import { createWagonOrder } from '../../apps/server/src/test/orders.ts';
+import { startTestServer, type TestServer } from '../../apps/server/src/test/server.ts';
+
+const CONNECTIONS = 20;
+const WARMUP_MS = 1_000;
+const BATCH_SIZE = 100;
+const KEY = '$.Body.Wagen.technicalWaggonOutgoing.Eigengewicht';
+const WORKER_ROLE = 'activity-load';
+
+export interface LoadFigures {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** 2xx answers counted in the measured window. */
+  requests: number;
+  /** Non-2xx answers, connection errors and timeouts: any of them makes the figures suspect. */
+  failures: number;
+}
+
+export interface ActivityThroughputFigures {
+  database: 'pglite' | 'postgres';
+  connections: number;
+  durationMs: number;
+  batchSize: number;
+  /** The baseline: bare Fastify route, plain insert. */
+  bare: LoadFigures;
+  /** POST /api/v1/activity, every request a new activity of one order. */
+  push: LoadFigures;
+  /** POST /api/v1/activity with ids already stored. */
+  replay: LoadFigures;
+  /** POST /api/v1/activity/batch with `batchSize` new activities each. */
+  batch: LoadFigures & { activitiesPerSecond: number };
+}
+
+type Scenario =
+  | { kind: 'single'; orderId: string }
+  | { kind: 'replay'; orderId: string; ids: string[] }
+  | { kind: 'batch'; orderId: string; size: number };
+
+interface LoadJob {
+  url: string;
+  token?: string;
+  connections: number;
+  warmupMs: number;
+  durationMs: number;
+  scenario: Scenario;
+}
+
+interface Aggregating {
+  aggregateResult(results: unknown[], options: autocannon.Options): autocannon.Result;
+}
+
+type LoadAnswer = { figures: LoadFigures } | { error: string };
+
+// ---- load generator (worker thread) ----
+
+let sequence = 0;
+function pushBody(orderId: string, id: string = randomUUID()) {
+  const now = new Date().toISOString();
+  return {
+    id,
+    oI: orderId,
+    k: KEY,
+    t: 'XML_MODIFICATION',
+    oV: JSON.stringify({ value: String(++sequence), CaptureDate: now }),
+    c: now,
+  };
+}
+
+function bodyFor(scenario: Scenario): () => string {
+  switch (scenario.kind) {
+    case 'single':
+      return () => JSON.stringify(pushBody(scenario.orderId));
+    case 'replay': {
+      let next = 0;
+      return () => JSON.stringify(pushBody(scenario.orderId, scenario.ids[next++ % scenario.ids.length]));
+    }
+    case 'batch':
+      return () =>
+        JSON.stringify({ activities: Array.from({ length: scenario.size }, () => pushBody(scenario.orderId)) });
+  }
+}
+
+async function fire(job: LoadJob, durationMs: number): Promise<LoadFigures> {
+  const body = bodyFor(job.scenario);
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (job.token) headers.authorization = `Bearer ${job.token}`;
+  const options: autocannon.Options = {
+    url: job.url,
+    connections: job.connections,
+    duration: durationMs / 1000,
+    requests: [{ method: 'POST', headers, setupRequest: (request) => ({ ...request, body: body() }) }],
+  };
+  // Off the main thread autocannon answers raw histograms; its aggregateResult (README, not in the types) reads them.
+  const raw = await autocannon(options);
+  const result = (autocannon as unknown as Aggregating).aggregateResult([raw], options);
+  return {
+    requestsPerSecond: result['2xx'] / result.duration,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result['2xx'],
+    failures: result.non2xx + result.errors,
+  };
+}
+
+if (!isMainThread && (workerData as { role?: string } | null)?.role === WORKER_ROLE) {
+  parentPort!.on('message', (job: LoadJob) => {
+    void (async (): Promise<LoadAnswer> => {
+      try {
+        if (job.warmupMs > 0) await fire(job, job.warmupMs);
+        return { figures: await fire(job, job.durationMs) };
+      } catch (error) {
+        return { error: String(error) };
+      }
+    })().then((answer) => parentPort!.postMessage(answer));
+  });
+}
+
+/** A worker thread running this module; tsx is registered in it first, since Node 20 workers do not inherit it. */
+function startLoadWorker() {
+  const code =
+    `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})` +
+    `.then((tsx) => { tsx.register(); return import(${JSON.stringify(import.meta.url)}); })`;
+  const worker = new Worker(code, { eval: true, workerData: { role: WORKER_ROLE } });
+  let failed: Error | null = null;
+  worker.on('error', (error) => (failed = error));
+  return {
+    run(job: LoadJob): Promise<LoadFigures> {
+      if (failed) return Promise.reject(failed);
+      return new Promise((resolve, reject) => {
+        const onError = (error: Error) => reject(error);
+        worker.once('error', onError);
+        worker.once('message', (answer: LoadAnswer) => {
+          worker.off('error', onError);
+          if ('error' in answer) reject(new Error(`load generator: ${answer.error}`));
+          else resolve(answer.figures);
+        });
+        worker.postMessage(job);
+      });
+    },
+    stop: () => worker.terminate(),
+  };
+}
+
+// ---- servers (main thread) ----
+
+/** A bare Fastify instance on its own port: parse JSON, insert the row, answer the short result. */
+async function startBareServer(server: TestServer, startCounter: number) {
+  const { db } = server.database;
+  let counter = startCounter;
+  const app = Fastify({ logger: false });
+  app.post('/activity', async (request) => {
+    const push = request.body as ReturnType<typeof pushBody>;
+    const [row] = await db
+      .insert(activities)
+      .values({
+        id: push.id,
+        orderId: push.oI,
+        counter: ++counter,
+        key: push.k,
+        type: push.t,
+        outputValue: push.oV,
+        created: new Date(push.c),
+        lastModified: new Date(),
+      })
+      .returning();
+    return { id: row!.id, lm: row!.lastModified.toISOString(), co: row!.counter, mod: row!.modifier };
+  });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { url, close: () => app.close() };
+}
+
+/** Fails early with the server's answer when a request of the scenario is refused: nothing to measure then. */
+async function probe(url: string, token: string | undefined, body: unknown) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST ${url} answered ${response.status}: ${await response.text()}`);
+}
+
+/** Starts the test server on PGlite in memory, or on a fresh database of the PostgreSQL server `databaseUrl`. */
+async function startServerOn(databaseUrl: string | undefined) {
+  const before = process.env.TEST_DATABASE_URL;
+  if (databaseUrl) process.env.TEST_DATABASE_URL = databaseUrl;
+  else delete process.env.TEST_DATABASE_URL;
+  try {
+    return await startTestServer();
+  } finally {
+    if (before === undefined) delete process.env.TEST_DATABASE_URL;
+    else process.env.TEST_DATABASE_URL = before;
+  }
+}
+
+export async function measureActivityThroughput(
+  options: { databaseUrl?: string; durationMs?: number } = {},
+): Promise<ActivityThroughputFigures> {
+  const durationMs = options.durationMs ?? 5_000;
+  const load = startLoadWorker();
+  const server = await startServerOn(options.databaseUrl);
+  try {
+    const token = await server.signIn('staff');
+    const pushOrder = await createWagonOrder(server, token);
+    const bareOrder = await createWagonOrder(server, token);
+    const batchOrder = await createWagonOrder(server, token);
+    const bare = await startBareServer(server, bareOrder.lastCounter);
+    const job = { connections: CONNECTIONS, warmupMs: WARMUP_MS, durationMs };
+    const pushUrl = `${server.url}/api/v1/activity`;
+    try {
+      await probe(`${bare.url}/activity`, undefined, pushBody(bareOrder.id));
+      await probe(pushUrl, token, pushBody(pushOrder.id));
+      await probe(`${pushUrl}/batch`, token, { activities: [pushBody(batchOrder.id)] });
+
+      const bareFigures = await load.run({
+        ...job,
+        url: `${bare.url}/activity`,
+        scenario: { kind: 'single', orderId: bareOrder.id },
+      });
+      const push = await load.run({ ...job, url: pushUrl, token, scenario: { kind: 'single', orderId: pushOrder.id } });
+      const stored = await server.database.db
+        .select({ id: activities.id })
+        .from(activities)
+        .where(eq(activities.orderId, pushOrder.id));
+      const replay = await load.run({
+        ...job,
+        url: pushUrl,
+        token,
+        scenario: { kind: 'replay', orderId: pushOrder.id, ids: stored.map((row) => row.id) },
+      });
+      const batch = await load.run({
+        ...job,
+        url: `${pushUrl}/batch`,
+        token,
+        scenario: { kind: 'batch', orderId: batchOrder.id, size: BATCH_SIZE },
+      });
+      return {
+        database: server.database.kind,
+        connections: CONNECTIONS,
+        durationMs,
+        batchSize: BATCH_SIZE,
+        bare: bareFigures,
+        push,
+        replay,
+        batch: { ...batch, activitiesPerSecond: batch.requestsPerSecond * BATCH_SIZE },
+      };
+    } finally {
+      await bare.close();
+    }
+  } finally {
+    await server.close();
+    await load.stop();
+  }
+}
+
+const line = (f: LoadFigures) =>
+  `${f.requestsPerSecond.toFixed(0).padStart(6)} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms` +
+  (f.failures > 0 ? ` (${f.failures} FAILED requests of ${f.requests + f.failures})` : '');
+
+export function printActivityThroughput(label: string, figures: ActivityThroughputFigures) {
+  const { bare, push, replay, batch } = figures;
+  const rate = push.requestsPerSecond / bare.requestsPerSecond;
+  const p99 = push.p99Ms / bare.p99Ms;
+  const batchRatio = batch.activitiesPerSecond / push.requestsPerSecond;
+  console.log(
+    `activity push on ${label}, ${figures.connections} connections, ${figures.durationMs / 1000} s each after ${WARMUP_MS / 1000} s warm-up:`,
+  );
+  console.log(`  POST /activity, new activities:  ${line(push)}`);
+  console.log(`  bare Fastify insert (baseline):  ${line(bare)}`);
+  console.log(
+    `    VERS/bare: req/s ${rate.toFixed(2)} (aim >= 0.5: ${rate >= 0.5 ? 'within' : 'BELOW'}), ` +
+      `p99 ${p99.toFixed(1)}x (aim <= 2x: ${p99 <= 2 ? 'within' : 'OVER'})`,
+  );
+  console.log(`  POST /activity, replayed ids:    ${line(replay)}`);
+  console.log(
+    `    replayed/new: req/s ${(replay.requestsPerSecond / push.requestsPerSecond).toFixed(2)}, ` +
+      `p99 ${(replay.p99Ms / push.p99Ms).toFixed(1)}x`,
+  );
+  console.log(`  POST /activity/batch of ${figures.batchSize}:     ${line(batch)}`);
+  console.log(
+    `    ${batch.activitiesPerSecond.toFixed(0)} activities/s, ${batchRatio.toFixed(1)}x single pushes ` +
+      `(aim >= 2: ${batchRatio >= 2 ? 'within' : 'BELOW'})`,
+  );
+}

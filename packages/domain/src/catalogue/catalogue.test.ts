@@ -1,0 +1,285 @@
+import { describe, expect, it } from 'vitest';
+import { ACTIVITY_TYPES } from '../orders/activity.ts';
+import { CREATION_KEYS, isOrderKey, ORDER_ROOTS } from '../orders/paths.ts';
+import { ALL_ORDER_TYPES } from '../orders/status.ts';
+import {
+  addEntryWrites,
+  allRows,
+  layoutTab,
+  lowestUnused,
+  perEntrySummary,
+  progressColour,
+  recalculate,
+  removeEntryWrites,
+  tabProgress,
+  takeOverWrites,
+  type Values,
+} from './layout.ts';
+import { activityProblem, catalogueTemplates, resolveKey } from './resolve.ts';
+import { CATALOGUE, findTab } from './tabs.ts';
+import { attributeValue, valueProblem } from './values.ts';
+
+const W_IN = ORDER_ROOTS.WAGON.in;
+const W_OUT = ORDER_ROOTS.WAGON.out;
+const R_IN = ORDER_ROOTS.WHEELSET.in;
+const R_OUT = ORDER_ROOTS.WHEELSET.out;
+const at = (value: string | boolean) => attributeValue(value, new Date('2026-11-22T08:00:00Z'));
+const json = (value: unknown) => JSON.stringify(value);
+
+/** A wagon order as the server creates it: the number on both sides, four outgoing wheelsets. */
+function newWagon(): Record<string, unknown> {
+  const values: Record<string, unknown> = {
+    [CREATION_KEYS.wagonNumber('in')]: at('218124712173'),
+    [CREATION_KEYS.wagonNumber('out')]: at('218124712173'),
+  };
+  for (let i = 0; i < 4; i++) {
+    values[CREATION_KEYS.outgoingWheelset(i, 'Position')] = at(String(i + 1));
+    values[CREATION_KEYS.outgoingWheelset(i, 'Wheelsetnumber')] = at(`4000000000${i}`);
+  }
+  return values;
+}
+
+function apply(values: Record<string, unknown>, writes: { key: string; value: unknown }[]) {
+  for (const write of writes) {
+    if (write.value === null) {
+      for (const key of Object.keys(values))
+        if (key === write.key || key.startsWith(`${write.key}.`)) delete values[key];
+    } else {
+      values[write.key] = at(write.value as string);
+    }
+  }
+  return values;
+}
+
+describe('the catalogue', () => {
+  it('gives every path a valid key under the right body, once', () => {
+    for (const type of ALL_ORDER_TYPES) {
+      const templates = catalogueTemplates(type);
+      expect(new Set(templates).size).toBe(templates.length);
+      for (const template of templates) {
+        for (const side of ['in', 'out'] as const) {
+          expect(isOrderKey(`${ORDER_ROOTS[type][side]}.${template.replaceAll('[]', '[0]')}`, type)).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('knows the keys the server writes when it creates an order', () => {
+    expect(resolveKey('WAGON', CREATION_KEYS.wagonNumber('in'))?.field?.kind).toBe('baseString');
+    expect(resolveKey('WAGON', CREATION_KEYS.outgoingWheelset(7, 'Position'))?.tab.id).toBe('wheelsets');
+    expect(resolveKey('WAGON', CREATION_KEYS.outgoingWheelset(7, 'Wheelsetnumber'))?.field?.kind).toBe('baseString');
+    expect(resolveKey('WHEELSET', CREATION_KEYS.wheelsetNumber('out'))?.side).toBe('out');
+  });
+
+  it('resolves a key to tab, chapter, side and scope, and nothing outside the catalogue', () => {
+    const sd = resolveKey('WAGON', `${W_OUT}.Understructure.WheelsetCollection.Wheelset[2].Wheels.Wheel[1].Sd`);
+    expect(sd).toMatchObject({ tab: { id: 'wheelsets' }, chapter: { id: 'wheels' }, side: 'out' });
+    expect(sd?.chapterScope).toBe(`${W_OUT}.Understructure.WheelsetCollection.Wheelset[2]`);
+    expect(resolveKey('WAGON', `${W_IN}.Nonsense`)).toBeNull();
+    expect(resolveKey('WAGON', `${R_IN}.Wheelsetnumber`)).toBeNull();
+    expect(resolveKey('WHEELSET', `${R_IN}.Wheels.Wheel[0].Qr`)?.tab.id).toBe('measures');
+  });
+});
+
+describe('values against their field kinds', () => {
+  const field = (kind: Parameters<typeof valueProblem>[0]['kind'], extra = {}) => ({ path: 'X', kind, ...extra });
+  it.each([
+    ['double', '12.5', null],
+    ['double', '12,5', 'number expected'],
+    ['double', 'abc', 'number expected'],
+    ['double', 12.5, 'number as text expected'],
+    ['boolean', true, null],
+    ['boolean', 'true', 'true or false expected'],
+    ['date', '2026-02-28', null],
+    ['date', '2026-02-30', 'date YYYY-MM-DD expected'],
+    ['monthAndYear', '2026-11', null],
+    ['monthAndYear', '2026-13', 'month YYYY-MM expected'],
+    ['year', '2026', null],
+    ['multioption', ['A', 'B'], null],
+    ['multioption', 'A', 'list of texts expected'],
+    ['string', 7, 'text expected'],
+  ] as const)('%s %j → %s', (kind, value, problem) => {
+    expect(valueProblem(field(kind), value)).toBe(problem);
+  });
+
+  it('refuses more decimals than the field keeps and a minus where none is allowed', () => {
+    expect(valueProblem(field('double', { decimals: 1 }), '1.25')).toBe('at most 1 decimals');
+    expect(valueProblem(field('double'), '-1')).toBe('number expected');
+    expect(valueProblem(field('double', { negatable: true }), '-1')).toBeNull();
+  });
+
+  it('checks whole activities: unknown path, malformed value, deletes of entries', () => {
+    const key = `${W_IN}.Eigengewicht`;
+    expect(activityProblem('WAGON', key, ACTIVITY_TYPES.XML_MODIFICATION, json(at('23500')))).toBeNull();
+    expect(activityProblem('WAGON', key, ACTIVITY_TYPES.XML_MODIFICATION, json(at('23,5')))).toBe('number expected');
+    expect(activityProblem('WAGON', key, ACTIVITY_TYPES.XML_MODIFICATION, '{oops')).toBe('object with value expected');
+    expect(activityProblem('WAGON', `${W_IN}.Feld`, ACTIVITY_TYPES.XML_MODIFICATION, json(at('x')))).toBe(
+      'no such field',
+    );
+    const bogie = `${W_OUT}.Understructure.BogieCollection.Bogie[1]`;
+    expect(activityProblem('WAGON', bogie, ACTIVITY_TYPES.XML_DELETE, 'null')).toBeNull();
+    expect(activityProblem('WAGON', bogie, ACTIVITY_TYPES.XML_MODIFICATION, json(at('x')))).toBe(
+      'a list entry can only be deleted',
+    );
+  });
+});
+
+describe('tab layout and progress', () => {
+  const basedata = findTab('WAGON', 'basedata')!;
+
+  it('shows the base bogie for two axles and the bogie list above, per side', () => {
+    const values = newWagon();
+    const chapters = (v: Values) => layoutTab('WAGON', basedata, v).chapters.map((c) => c.chapter.id);
+    expect(chapters(values)).toEqual(['wagon']);
+    values[`${W_IN}.AnzahlAchsen`] = at('2');
+    values[`${W_OUT}.AnzahlAchsen`] = at('4');
+    expect(chapters(values)).toEqual(['wagon', 'baseBogie', 'bogies']);
+    const baseBogie = layoutTab('WAGON', basedata, values).chapters[1]!;
+    // Two axles coming in, four going out: the base bogie block shows on the incoming side only.
+    expect(baseBogie.rows.every((row) => row.in && !row.out)).toBe(true);
+  });
+
+  it('hides a field until its condition holds on that side', () => {
+    const values = newWagon();
+    const keys = () =>
+      allRows(layoutTab('WAGON', basedata, values))
+        .filter((row) => row.field.path === 'TSIZulassungsstelle')
+        .flatMap((row) => [row.in?.key, row.out?.key].filter(Boolean));
+    expect(keys()).toEqual([]);
+    values[`${W_OUT}.TSIApproval`] = at(true);
+    expect(keys()).toEqual([`${W_OUT}.TSIZulassungsstelle`]);
+  });
+
+  it('counts filled outgoing fields, ignoring ignoreProgress, and colours the bar', () => {
+    const values = newWagon();
+    const before = tabProgress('WAGON', basedata, values);
+    expect(before.filled).toBe(1); // the wagon number
+    values[`${W_OUT}.Eigengewicht`] = at('23500');
+    values[`${W_OUT}.Bemerkung`] = at('ignored by progress');
+    values[`${W_IN}.Halterkurzkennzeichen`] = at('incoming does not count');
+    const after = tabProgress('WAGON', basedata, values);
+    expect(after).toMatchObject({ filled: 2, total: before.total });
+    expect([progressColour(20), progressColour(21), progressColour(60), progressColour(61)]).toEqual([
+      'error',
+      'warning',
+      'warning',
+      'success',
+    ]);
+  });
+
+  it('counts every wheelset of the wagon in the wheelsets tab', () => {
+    const tab = findTab('WAGON', 'wheelsets')!;
+    const values = newWagon();
+    const { total, filled } = tabProgress('WAGON', tab, values);
+    const perWheelset = allRows(layoutTab('WAGON', tab, values, '1')).filter((r) => r.out && !r.field.ignoreProgress);
+    expect(total).toBe(4 * perWheelset.length);
+    expect(filled).toBe(4); // the outgoing wheelset numbers
+  });
+});
+
+describe('collections', () => {
+  const basedata = findTab('WAGON', 'basedata')!;
+  const bogies = (values: Values) =>
+    layoutTab('WAGON', basedata, values).chapters.find((c) => c.collection)!.collection!;
+
+  it('adds an entry on both sides, sets the count, offers only unused values, removes both sides', () => {
+    const values = newWagon();
+    values[`${W_IN}.AnzahlAchsen`] = at('4');
+    values[`${W_OUT}.AnzahlAchsen`] = at('4');
+    expect(bogies(values).addable).toEqual(['1', '2', '3', '4', '5', '6']);
+    apply(values, addEntryWrites(values, bogies(values), '2'));
+    expect(values[`${W_IN}.Understructure.BogieCollection.Bogie[0].PositionDrehgestell`]).toMatchObject({ value: '2' });
+    expect(values[`${W_OUT}.Understructure.BogieCollection.Bogie[0].PositionDrehgestell`]).toMatchObject({
+      value: '2',
+    });
+    expect(values[`${W_OUT}.AnzahlDrehgestelle`]).toMatchObject({ value: '1' });
+    apply(values, addEntryWrites(values, bogies(values), '1'));
+    const view = bogies(values);
+    expect(view.entries.map((e) => [e.entry.value, e.entry.index.out])).toEqual([
+      ['1', 1],
+      ['2', 0],
+    ]);
+    expect(view.addable).not.toContain('1');
+    expect(view.removable).toEqual(['1', '2']);
+    expect(addEntryWrites(values, view, '1')).toEqual([]); // used: refused
+    values[`${W_OUT}.Understructure.BogieCollection.Bogie[0].Achsabstand`] = at('1800');
+    apply(values, removeEntryWrites(values, bogies(values), '2'));
+    expect(Object.keys(values).some((key) => key.includes('Bogie[0]'))).toBe(false);
+    expect(values[`${W_OUT}.AnzahlDrehgestelle`]).toMatchObject({ value: '1' });
+  });
+
+  it('keeps at least the minimum: the wagon has 2 wheelsets at least, 8 at most', () => {
+    const tab = findTab('WAGON', 'wheelsets')!;
+    const values = newWagon();
+    expect(perEntrySummary('WAGON', tab, values)!.removable).toHaveLength(4);
+    for (const position of ['1', '2'])
+      apply(values, removeEntryWrites(values, perEntrySummary('WAGON', tab, values)!, position));
+    expect(perEntrySummary('WAGON', tab, values)!.removable).toEqual([]);
+    while (perEntrySummary('WAGON', tab, values)!.addable.length > 0) {
+      const summary = perEntrySummary('WAGON', tab, values)!;
+      apply(values, addEntryWrites(values, summary, lowestUnused(summary.addable)!));
+    }
+    const summary = perEntrySummary('WAGON', tab, values)!;
+    expect(summary.entries.map((e) => e.entry.value)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
+    expect(values[`${W_OUT}.AnzahlAchsen`]).toMatchObject({ value: '8' });
+  });
+
+  it('creates an outgoing-only wheelset on the incoming side with the first write, at an index of its own', () => {
+    const tab = findTab('WAGON', 'wheelsets')!;
+    const values = newWagon();
+    const row = allRows(layoutTab('WAGON', tab, values, '3')).find((r) => r.field.path === 'Wheelsetnumber')!;
+    expect(row.in?.create).toEqual([
+      { key: `${W_IN}.Understructure.WheelsetCollection.Wheelset[2].Position`, value: '3' },
+    ]);
+    expect(row.out).toMatchObject({
+      key: `${W_OUT}.Understructure.WheelsetCollection.Wheelset[2].Wheelsetnumber`,
+      create: [],
+    });
+  });
+
+  it('takes over every filled incoming value of the tab', () => {
+    const tab = findTab('WHEELSET', 'basedata')!;
+    const values: Record<string, unknown> = { [`${R_IN}.OwnerMark`]: at('DB'), [`${R_IN}.CaseType`]: at('ZL') };
+    const writes = takeOverWrites(layoutTab('WHEELSET', tab, values), values);
+    expect(writes).toEqual([
+      { key: `${R_OUT}.OwnerMark`, value: 'DB' },
+      { key: `${R_OUT}.CaseType`, value: 'ZL' },
+    ]);
+  });
+});
+
+describe('recalculation after a save', () => {
+  it('computes SrMass from AR and both flange thicknesses, or names what is missing', () => {
+    const values: Record<string, unknown> = { [`${R_OUT}.ArDimension`]: at('1360') };
+    expect(recalculate('WHEELSET', values, `${R_OUT}.ArDimension`)).toEqual({
+      kind: 'missing',
+      field: 'SrMass',
+      parameters: ['SdLeft', 'SdRight'],
+    });
+    values[`${R_OUT}.Wheels.Wheel[0].Sd`] = at('32.5');
+    values[`${R_OUT}.Wheels.Wheel[1].Sd`] = at('31.8');
+    expect(recalculate('WHEELSET', values, `${R_OUT}.Wheels.Wheel[1].Sd`)).toEqual({
+      kind: 'write',
+      write: { key: `${R_OUT}.SrMass`, value: '1424.300' },
+    });
+    expect(recalculate('WHEELSET', values, `${R_OUT}.OwnerMark`)).toEqual({ kind: 'none' });
+  });
+
+  it('works inside a wagon wheelset too', () => {
+    const base = `${W_IN}.Understructure.WheelsetCollection.Wheelset[5]`;
+    const values = {
+      [`${base}.ArDimension`]: at('1359.5'),
+      [`${base}.Wheels.Wheel[0].Sd`]: at('30'),
+      [`${base}.Wheels.Wheel[1].Sd`]: at('29.9'),
+    };
+    expect(recalculate('WAGON', values, `${base}.ArDimension`)).toMatchObject({
+      write: { key: `${base}.SrMass`, value: '1419.400' },
+    });
+  });
+
+  it('every tab of both order types lays out without values', () => {
+    for (const type of ALL_ORDER_TYPES) {
+      for (const tab of CATALOGUE[type]) expect(() => layoutTab(type, tab, {})).not.toThrow();
+    }
+  });
+});

@@ -1,0 +1,105 @@
+import type { ActivityType } from '../orders/activity.ts';
+
+/** Field kinds of the editor (orders §3 "Field kinds"). */
+export const FIELD_KINDS = [
+  'string',
+  'baseString',
+  'option',
+  'multioption',
+  'date',
+  'monthAndYear',
+  'year',
+  'double',
+  'boolean',
+  'textarea',
+  'formula',
+] as const;
+export type FieldKind = (typeof FIELD_KINDS)[number];
+
+/** Units of orders §9. `years` and `months` are words and get translated; the others are symbols. */
+export const UNITS = ['kg', 't', 'm', 'mm', 'l', 'm²', 'm³', 'MPa', '°C', '%', 'kN', 'µm', 'years', 'months'] as const;
+export type Unit = (typeof UNITS)[number];
+
+/** Which sides a field has: incoming and outgoing, or only one of them. */
+export type Side = 'both' | 'in' | 'out';
+export type ValueSide = 'in' | 'out';
+
+/**
+ * A condition on another field's value, evaluated per side (orders §2: hidden fields switch their in/out side).
+ * `field` is a path relative to the same collection entry when the field sits in one, else to the root.
+ */
+export type Condition =
+  | { field: string; op: 'filled' }
+  | { field: string; op: 'equals'; value: string | boolean }
+  | { field: string; op: 'in'; values: readonly string[] }
+  | { field: string; op: 'atMost' | 'moreThan'; value: number };
+
+/** Named calculations of orders §5; the inputs are found by the calculation itself. */
+export type CalculationName = 'srMass';
+
+export interface FieldDef {
+  /** Path below the root or the collection entry, e.g. `Eigengewicht` or `Wheelsetnumber`. */
+  path: string;
+  kind: FieldKind;
+  unit?: Unit;
+  /** Decimal places a double keeps (rounded half away from zero); absent: as typed. */
+  decimals?: number;
+  negatable?: boolean;
+  /** Value list key (administration §5) of an option or multioption field. */
+  list?: string;
+  /** The list may be extended by typing a value that is not on it (orders §5, e.g. VPI-EMG). */
+  extraEntries?: boolean;
+  side?: Side;
+  width?: 'half' | 'full';
+  ignoreProgress?: boolean;
+  visibleWhen?: Condition;
+  /** The calculated field this field is an input of: a save recalculates it (orders §4 "Calculation"). */
+  recalculates?: string;
+  /** A formula field: how its value is computed. */
+  calculation?: CalculationName;
+  activityType?: ActivityType;
+  /** The value must be the same in every entry of the collection; a new entry copies it from the first. */
+  uniform?: boolean;
+  /** Translation key below `catalogue.field.` when it differs from the last path segment. */
+  label?: string;
+}
+
+/**
+ * A list inside the order keyed by a differentiator (orders §3 "Collections"): each entry's differentiator value
+ * names it (a bogie position, a wheel side). Entries are found on each side by that value, so the incoming and
+ * outgoing lists may hold different entries at different indexes.
+ */
+export interface CollectionDef {
+  /** Path of the list below the root, without index, e.g. `Understructure.BogieCollection.Bogie`. */
+  path: string;
+  /** The field naming an entry; written on both sides when the entry is added. */
+  differentiator: FieldDef;
+  /** The values the differentiator may take, in picker order; or a value list key. */
+  values: readonly string[] | { list: string };
+  min: number;
+  max: number;
+  /** Entries that always exist (wheels L and R): no add or remove picker. */
+  fixed?: boolean;
+  /** An outgoing count field kept equal to the number of entries on add and remove. */
+  countField?: string;
+  /** Each side's list is kept on its own (the wagon's incoming and outgoing wheelsets). */
+  sidesIndependent?: boolean;
+  fields: readonly FieldDef[];
+}
+
+export interface ChapterDef {
+  id: string;
+  fields?: readonly FieldDef[];
+  collection?: CollectionDef;
+  visibleWhen?: Condition;
+}
+
+export interface TabDef {
+  id: string;
+  chapters: readonly ChapterDef[];
+  /**
+   * The tab repeats its chapters per entry of this collection (the wagon's wheelsets): a summary of the entries
+   * and one sub-tab each.
+   */
+  perEntry?: CollectionDef;
+}

@@ -1,0 +1,112 @@
+import { ACTIVITY_TYPES, parseOutputValue } from '../orders/activity.ts';
+import { ORDER_ROOTS } from '../orders/paths.ts';
+import type { OrderType } from '../orders/status.ts';
+import type { ChapterDef, CollectionDef, FieldDef, TabDef, ValueSide } from './model.ts';
+import { CATALOGUE } from './tabs.ts';
+import { attributeProblem } from './values.ts';
+
+/** Where a result key sits in the catalogue. */
+export interface ResolvedKey {
+  /** The field, or null for a whole collection entry (`...Bogie[2]`, only deleted as a whole). */
+  field: FieldDef | null;
+  tab: TabDef;
+  chapter: ChapterDef;
+  side: ValueSide;
+  collection?: CollectionDef;
+  /** The full path of the scope the chapter's relative paths start from (the root, or a wagon's wheelset). */
+  chapterScope: string;
+}
+
+interface Template {
+  field: FieldDef | null;
+  tab: TabDef;
+  chapter: ChapterDef;
+  collection?: CollectionDef;
+  /** Number of path segments of the chapter scope below the root. */
+  scopeSegments: number;
+}
+
+const INDEX = /\[\d+\]/g;
+
+function buildTemplates(type: OrderType): Map<string, Template> {
+  const templates = new Map<string, Template>();
+  const add = (path: string, template: Template) => {
+    if (templates.has(path)) throw new Error(`catalogue: ${type} path ${path} defined twice`);
+    templates.set(path, template);
+  };
+  for (const tab of CATALOGUE[type]) {
+    const scope = tab.perEntry ? `${tab.perEntry.path}[].` : '';
+    const scopeSegments = tab.perEntry ? tab.perEntry.path.split('.').length : 0;
+    for (const chapter of tab.chapters) {
+      for (const field of chapter.fields ?? []) add(scope + field.path, { field, tab, chapter, scopeSegments });
+      const collection = chapter.collection;
+      if (collection) {
+        const entry = `${scope}${collection.path}[]`;
+        add(entry, { field: null, tab, chapter, collection, scopeSegments });
+        for (const field of [collection.differentiator, ...collection.fields]) {
+          add(`${entry}.${field.path}`, { field, tab, chapter, collection, scopeSegments });
+        }
+      }
+    }
+    if (tab.perEntry) {
+      const first = tab.chapters[0];
+      if (!first) throw new Error(`catalogue: ${type} tab ${tab.id} has no chapter`);
+      // The entry and its differentiator belong to the tab's summary, filed under its first chapter.
+      const entry = `${tab.perEntry.path}[]`;
+      add(entry, { field: null, tab, chapter: first, collection: tab.perEntry, scopeSegments: 0 });
+      add(`${entry}.${tab.perEntry.differentiator.path}`, {
+        field: tab.perEntry.differentiator,
+        tab,
+        chapter: first,
+        collection: tab.perEntry,
+        scopeSegments: 0,
+      });
+    }
+  }
+  return templates;
+}
+
+const TEMPLATES: Record<OrderType, Map<string, Template>> = {
+  WAGON: buildTemplates('WAGON'),
+  WHEELSET: buildTemplates('WHEELSET'),
+};
+
+/** Every catalogued path of an order type with `[]` for list indexes, for tests and exports. */
+export function catalogueTemplates(type: OrderType): string[] {
+  return [...TEMPLATES[type].keys()];
+}
+
+/** Finds the catalogue entry of a full result key, or null when the catalogue has no such field. */
+export function resolveKey(type: OrderType, key: string): ResolvedKey | null {
+  for (const side of ['in', 'out'] as const) {
+    const root = ORDER_ROOTS[type][side];
+    if (!key.startsWith(`${root}.`)) continue;
+    const relative = key.slice(root.length + 1);
+    const template = TEMPLATES[type].get(relative.replace(INDEX, '[]'));
+    if (!template) return null;
+    const scope = relative.split('.').slice(0, template.scopeSegments);
+    return {
+      field: template.field,
+      tab: template.tab,
+      chapter: template.chapter,
+      side,
+      ...(template.collection ? { collection: template.collection } : {}),
+      chapterScope: [root, ...scope].join('.'),
+    };
+  }
+  return null;
+}
+
+/** Why an activity does not fit the catalogue (the server's 400 message names the path); null when it fits. */
+export function activityProblem(
+  type: OrderType,
+  key: string,
+  activityType: string,
+  outputValue: string,
+): string | null {
+  const resolved = resolveKey(type, key);
+  if (!resolved) return 'no such field';
+  if (activityType === ACTIVITY_TYPES.XML_DELETE) return null;
+  if (!resolved.field) return 'a list entry can only be deleted';
+  return attributeProblem(resolved.field, parseOutputValue(outputValue));
+}

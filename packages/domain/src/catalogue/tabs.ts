@@ -1,0 +1,166 @@
+import type { OrderType } from '../orders/status.ts';
+import type { ChapterDef, CollectionDef, FieldDef, TabDef } from './model.ts';
+
+/**
+ * The field catalogue (DESIGN "The field catalogue"): every tab, chapter, collection and field of an order as
+ * data. Paths are relative to `technicalWaggon{Incoming|Outgoing}` or `technicalWheelset{Incoming|Outgoing}`;
+ * labels live in the `catalogue` language files under the last path segment (or `label`).
+ */
+
+const count: Pick<FieldDef, 'kind' | 'decimals'> = { kind: 'double', decimals: 0 };
+const mm = (path: string, decimals = 1, extra: Partial<FieldDef> = {}): FieldDef => ({
+  path,
+  kind: 'double',
+  unit: 'mm',
+  decimals,
+  ...extra,
+});
+
+const numbers = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
+
+/** A running gear's fields: the base bogie of a two-axle wagon and each bogie of a bogie wagon share them. */
+const runningGearFields: readonly FieldDef[] = [
+  { path: 'productIdentifier', kind: 'string' },
+  { path: 'type', kind: 'string', label: 'bogieType' },
+  { path: 'Federungsart', kind: 'string' },
+  mm('Achsabstand', 0),
+  mm('Z8Links'),
+  mm('Z8Rechts'),
+];
+
+const BOGIES: CollectionDef = {
+  path: 'Understructure.BogieCollection.Bogie',
+  differentiator: { path: 'PositionDrehgestell', kind: 'option', ignoreProgress: true },
+  values: numbers(1, 6),
+  min: 0,
+  max: 6,
+  countField: 'AnzahlDrehgestelle',
+  fields: runningGearFields,
+};
+
+const wagonBasedata: TabDef = {
+  id: 'basedata',
+  chapters: [
+    {
+      id: 'wagon',
+      fields: [
+        { path: 'Waggonnummer', kind: 'baseString' },
+        { path: 'Halterkurzkennzeichen', kind: 'string' },
+        { path: 'EntryDate', kind: 'date', side: 'in' },
+        { path: 'ExitDate', kind: 'date', side: 'out' },
+        { path: 'OverhaulDate', kind: 'date' },
+        {
+          path: 'ExecutedMaintenanceLevel',
+          kind: 'option',
+          list: 'ListRevisionsstufe',
+          extraEntries: true,
+          side: 'out',
+        },
+        { path: 'RevisionType', kind: 'option', list: 'ListRevisionsstufe', extraEntries: true },
+        { path: 'Eigengewicht', kind: 'double', unit: 'kg', decimals: 0 },
+        { path: 'AnzahlTeilfahrzeuge', ...count },
+        { path: 'AnzahlAchsen', ...count },
+        { path: 'AnzahlDrehgestelle', ...count },
+        { path: 'AllowableAxleLoad', kind: 'double', unit: 't', decimals: 1 },
+        { path: 'LetztesLadegut', kind: 'string', side: 'in' },
+        { path: 'TemperaturbereichgemaessTSI', kind: 'option', list: 'ListTemperaturbereich' },
+        { path: 'TSIApproval', kind: 'boolean' },
+        {
+          path: 'TSIZulassungsstelle',
+          kind: 'string',
+          visibleWhen: { field: 'TSIApproval', op: 'equals', value: true },
+        },
+        { path: 'Bemerkung', kind: 'textarea', width: 'full', ignoreProgress: true },
+      ],
+    },
+    {
+      id: 'baseBogie',
+      visibleWhen: { field: 'AnzahlAchsen', op: 'atMost', value: 2 },
+      fields: runningGearFields.map((field) => ({ ...field, path: `Understructure.BaseBogie.${field.path}` })),
+    },
+    { id: 'bogies', visibleWhen: { field: 'AnzahlAchsen', op: 'moreThan', value: 2 }, collection: BOGIES },
+  ],
+};
+
+/** The two wheels of a wheelset, by side (orders §3 "wheels (by Side)"). */
+const WHEELS: CollectionDef = {
+  path: 'Wheels.Wheel',
+  differentiator: { path: 'Side', kind: 'option', list: 'ListSeite', ignoreProgress: true },
+  values: ['L', 'R'],
+  min: 2,
+  max: 2,
+  fixed: true,
+  fields: [
+    mm('Sd', 1, { recalculates: 'SrMass' }),
+    mm('Sh'),
+    mm('Qr'),
+    mm('Laufkreisdurchmesser', 0),
+    { path: 'Radbauart', kind: 'string' },
+  ],
+};
+
+/** Wheelset base data; in a wagon order the position is the entry's differentiator and not repeated. */
+const wheelsetBaseFields: readonly FieldDef[] = [
+  { path: 'Wheelsetnumber', kind: 'baseString' },
+  { path: 'Type', kind: 'option', list: 'ListRadsatzbauart', extraEntries: true, label: 'wheelsetType' },
+  { path: 'OwnerMark', kind: 'string' },
+  { path: 'DismountDate', kind: 'date', side: 'in' },
+  { path: 'MountDate', kind: 'date', side: 'out' },
+  { path: 'StampedMountingDate', kind: 'monthAndYear' },
+  { path: 'RemovalReason', kind: 'option', list: 'ListAusbaugrund', side: 'in' },
+  { path: 'MaintenanceLevel', kind: 'option', list: 'ListRadsatzInstandhaltungsstufe', side: 'out' },
+  { path: 'CaseType', kind: 'string' },
+  { path: 'State', kind: 'option', list: 'ListZustand' },
+];
+
+const wheelsetMeasureFields: readonly FieldDef[] = [
+  mm('ArDimension', 1, { recalculates: 'SrMass' }),
+  { ...mm('SrMass', 3), kind: 'formula', calculation: 'srMass' },
+];
+
+const wheelsetChapters: readonly ChapterDef[] = [
+  { id: 'wheelsetBasedata', fields: wheelsetBaseFields },
+  { id: 'wheelsetMeasures', fields: wheelsetMeasureFields },
+  { id: 'wheels', collection: WHEELS },
+];
+
+/** The wagon's wheelsets, by position; the server writes the outgoing ones when the order is created. */
+export const WAGON_WHEELSETS: CollectionDef = {
+  path: 'Understructure.WheelsetCollection.Wheelset',
+  differentiator: { path: 'Position', kind: 'option', ignoreProgress: true },
+  values: numbers(1, 8),
+  min: 2,
+  max: 8,
+  countField: 'AnzahlAchsen',
+  fields: [],
+};
+
+const wagonWheelsets: TabDef = { id: 'wheelsets', perEntry: WAGON_WHEELSETS, chapters: wheelsetChapters };
+
+const wheelsetBasedata: TabDef = {
+  id: 'basedata',
+  chapters: [
+    {
+      id: 'wheelsetBasedata',
+      fields: [{ path: 'Position', kind: 'string', label: 'wheelsetPosition' }, ...wheelsetBaseFields],
+    },
+  ],
+};
+
+const wheelsetMeasures: TabDef = {
+  id: 'measures',
+  chapters: [
+    { id: 'wheelsetMeasures', fields: wheelsetMeasureFields },
+    { id: 'wheels', collection: WHEELS },
+  ],
+};
+
+/** The tabs of each order type, in drawer order. Tabs join as their chapters are catalogued (issue 5). */
+export const CATALOGUE: Record<OrderType, readonly TabDef[]> = {
+  WAGON: [wagonBasedata, wagonWheelsets],
+  WHEELSET: [wheelsetBasedata, wheelsetMeasures],
+};
+
+export function findTab(type: OrderType, tabId: string | undefined): TabDef | undefined {
+  return CATALOGUE[type].find((tab) => tab.id === tabId);
+}
