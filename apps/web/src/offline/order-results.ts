@@ -1,5 +1,8 @@
 import {
+  ACTIVITY_TYPES,
   type Activity,
+  type AttributeValue,
+  attributeValue,
   type ActivityType,
   DEFAULT_ACTIVITY_TYPE,
   foldActivities,
@@ -35,33 +38,59 @@ export interface Change {
   orderId: string;
   /** JSON path of the field (orders §3). */
   key: string;
-  /** The new value; stored as JSON text. `undefined` is stored as null so that the row is always valid JSON. */
-  value: unknown;
+  /** The new value, or null to delete the key and everything below it (a cleared field, a removed entry). */
+  value: AttributeValue['value'] | null;
+  /** Only for status changes, whose value is the bare status. */
   activityType?: ActivityType;
+  /** The last name written beside the value when the workshop keeps a protocol (orders §6). */
+  modifier?: string;
+}
+
+function outputValueOf(change: Change, created: Date): { outputValue: string; activityType: ActivityType } {
+  if (change.activityType === ACTIVITY_TYPES.ORDER_STATUS_MODIFICATION) {
+    return { outputValue: JSON.stringify(change.value), activityType: change.activityType };
+  }
+  if (change.value === null) return { outputValue: 'null', activityType: ACTIVITY_TYPES.XML_DELETE };
+  return {
+    outputValue: JSON.stringify(attributeValue(change.value, created, change.modifier)),
+    activityType: change.activityType ?? DEFAULT_ACTIVITY_TYPE,
+  };
 }
 
 /**
- * Records one change locally, unsent (DESIGN "Data flow of an edit" step 1). Reading the order's rows and adding
- * the new one happen in one transaction so two quick edits never get the same local counter. The screen never
- * waits for the network: the scheduler sends the row later.
+ * Records changes locally, unsent (DESIGN "Data flow of an edit" step 1), in one transaction: reading the order's
+ * rows and adding the new ones together, so two quick edits never get the same local counter, and the writes of
+ * one user action (an entry's creation and its first value) land together or not at all. The screen never waits
+ * for the network: the scheduler sends the rows later.
  */
-export function recordChange(db: VersDb, change: Change): Promise<Activity> {
+export function recordChanges(db: VersDb, changes: readonly Change[]): Promise<Activity[]> {
   return db.transaction('rw', db.orderResults, async () => {
-    const activity: Activity = {
-      id: newUuid(),
-      orderId: change.orderId,
-      key: change.key,
-      outputValue: JSON.stringify(change.value ?? null),
-      activityType: change.activityType ?? DEFAULT_ACTIVITY_TYPE,
-      created: new Date().toISOString(),
-      counter: UNSENT_COUNTER,
-      counterLocal: nextCounterLocal(await orderRows(db, change.orderId)),
-      reverted: false,
-      sent: SENT_STATES.UNSENT,
-    };
-    await db.orderResults.add(activity);
-    return activity;
+    const created = new Date();
+    const next = new Map<string, number>();
+    const rows: Activity[] = [];
+    for (const change of changes) {
+      const counterLocal = next.get(change.orderId) ?? nextCounterLocal(await orderRows(db, change.orderId));
+      next.set(change.orderId, counterLocal + 1);
+      rows.push({
+        id: newUuid(),
+        orderId: change.orderId,
+        key: change.key,
+        ...outputValueOf(change, created),
+        created: created.toISOString(),
+        counter: UNSENT_COUNTER,
+        counterLocal,
+        reverted: false,
+        sent: SENT_STATES.UNSENT,
+      });
+    }
+    await db.orderResults.bulkAdd(rows);
+    return rows;
   });
+}
+
+export async function recordChange(db: VersDb, change: Change): Promise<Activity> {
+  const [row] = await recordChanges(db, [change]);
+  return row!;
 }
 
 /** The order's state as this browser knows it: sent changes in server order, unsent ones on top. */
