@@ -7,6 +7,7 @@ import type { RouteHandle } from './Layout.tsx';
 import { PageFallback } from './PageFallback.tsx';
 import { AppEffects } from './AppEffects.tsx';
 import { useSession } from './session.ts';
+import { tabTitle } from '../features/orders/editor/tab-title.ts';
 
 type Page = LazyExoticComponent<ComponentType>;
 
@@ -32,7 +33,8 @@ const PAGES: Record<Exclude<RouteName, 'login'>, Page> = {
 
 function guarded(route: RouteRule): RouteObject {
   const Page = PAGES[route.name as Exclude<RouteName, 'login'>];
-  const handle: RouteHandle = { route };
+  const handle: RouteHandle =
+    route.name === 'EditOrder' ? { route, tab: (params) => tabTitle(params.orderType, params.tabName) } : { route };
   return {
     path: route.path,
     handle,

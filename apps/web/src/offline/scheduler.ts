@@ -19,6 +19,8 @@ export interface SyncStatus {
   lastSync: string | null;
   /** Order results waiting to be sent (sent 0): the "unsent events" indicator. */
   unsentCount: number;
+  /** The key of a change of the open order the server refused as incompatible, until the next clean exchange. */
+  incompatibleKey: string | null;
 }
 
 export interface SchedulerOptions {
@@ -64,7 +66,7 @@ export class SyncScheduler {
   private current: Promise<void> | null = null;
   /** An exchange was asked for while one ran: run once more right after, so the newest edits go too. */
   private again = false;
-  private status: SyncStatus = { online: true, running: false, lastSync: null, unsentCount: 0 };
+  private status: SyncStatus = { online: true, running: false, lastSync: null, unsentCount: 0, incompatibleKey: null };
   private readonly listeners = new Set<() => void>();
 
   constructor(options: SchedulerOptions = {}) {
@@ -148,6 +150,7 @@ export class SyncScheduler {
       if (orderId !== null) {
         const result = await syncOrder(this.db, orderId);
         if (result.offline) return this.update({ online: false });
+        this.update({ incompatibleKey: result.incompatibleKey ?? null });
       }
       this.update({ lastSync: this.now().toISOString() });
     } catch (error) {

@@ -45,6 +45,8 @@ export interface SyncResult {
   orderUnsent?: true;
   /** Any other refusal (status), e.g. 400 for an invalid value: the rows stay unsent. */
   failed?: number;
+  /** A change the server refused as not fitting the field catalogue (400 INCOMPATIBLE_TYPE): its key. */
+  incompatibleKey?: string;
 }
 
 type Outcome = Omit<SyncResult, 'pushed' | 'pulled'>;
@@ -55,7 +57,8 @@ function outcomeOf(error: unknown): Outcome {
   if (error.status === 0 || error.status >= 502) return { offline: true };
   if (error.status === 404) return { unknownOrder: true };
   if (error.status === 409 && error.code === 'ORDER_READ_ONLY') return { readOnly: true };
-  return { failed: error.status };
+  const key = error.code === 'INCOMPATIBLE_TYPE' ? error.fields[0] : undefined;
+  return key ? { failed: error.status, incompatibleKey: key } : { failed: error.status };
 }
 
 const queues = new Map<string, Promise<unknown>>();

@@ -1,131 +1,427 @@
 import {
+  ACTIVITY_TYPES,
+  type Language,
   type Order,
   type OrderStatus,
   type OrderType,
+  type TabDef,
+  type Values,
+  type Write,
   activityPushResultSchema,
   displayStatus,
+  formatDateTime,
   formatVehicleNumber,
   isReadOnlyStatus,
-  orderSchema,
+  layoutTab,
+  orderTabs,
+  perEntrySummary,
+  progressColour,
+  recalculate,
+  resolveKey,
+  tabProgress,
+  takeOverWrites,
 } from '@vers/domain';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import LockIcon from '@mui/icons-material/Lock';
+import SyncIcon from '@mui/icons-material/Sync';
+import UndoIcon from '@mui/icons-material/Undo';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { ApiFailure, call } from '../../app/api.ts';
+import { ConfirmDialog } from '../../app/components/ConfirmDialog.tsx';
 import { notifications } from '../../app/notifications.ts';
 import { useSession } from '../../app/session.ts';
+import { recordChanges, undoLastChange } from '../../offline/order-results.ts';
+import { syncScheduler, useSyncStatus } from '../../offline/scheduler.ts';
+import { versdb } from '../../offline/versdb.ts';
 import { OrderTypeIcon } from './OrdersPage.tsx';
 import { StatusDialog } from './StatusDialog.tsx';
-import { syncScheduler } from '../../offline/scheduler.ts';
+import { type EditorActions, EntryPickers, TabContent, fieldLabelKey, useEntryTitle } from './editor/TabContent.tsx';
+import { ENTRY_SEPARATOR, splitTabName } from './editor/tab-title.ts';
+import { useOrder } from './editor/useOrder.ts';
 
 /** The order's status line: type icon, wagon or wheelset number, status and its icon (orders §2 "footer"). */
-function OrderFooter({ order }: { order: Order }) {
+function OrderFooter({ order, status }: { order: Order; status: OrderStatus }) {
   const { t } = useTranslation();
-  const status = displayStatus(order.status as OrderStatus);
   const done = isReadOnlyStatus(status);
   return (
-    <Box data-testid="order-footer" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', py: 1 }}>
+    <Paper
+      data-testid="order-footer"
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1.5,
+        flexWrap: 'wrap',
+        px: 2,
+        py: 1,
+        position: 'sticky',
+        bottom: 0,
+        zIndex: 2,
+      }}
+    >
       <OrderTypeIcon type={order.type as OrderType} />
       <Typography sx={{ fontWeight: 600 }}>{formatVehicleNumber(order.maintenanceNumber)}</Typography>
       <Typography color="text.secondary">{order.number}</Typography>
       <Box sx={{ flexGrow: 1 }} />
       {done ? <CheckCircleIcon color="success" /> : <EditNoteIcon color="primary" />}
       <Typography data-testid="order-status">{t(`orders.status.${status}`)}</Typography>
+    </Paper>
+  );
+}
+
+function ProgressBar({ percent, testId }: { percent: number; testId: string }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      <LinearProgress
+        variant="determinate"
+        value={percent}
+        color={progressColour(percent)}
+        sx={{ flexGrow: 1, height: 8, borderRadius: 4 }}
+        data-testid={testId}
+        data-percent={percent}
+      />
+      <Typography variant="caption" sx={{ minWidth: 36, textAlign: 'right' }}>
+        {percent} %
+      </Typography>
+    </Box>
+  );
+}
+
+/** The order's tabs with their progress (orders §2 "side drawer ... titled per order type"). */
+function TabList(props: {
+  type: OrderType;
+  tabs: readonly TabDef[];
+  values: Values;
+  active: string;
+  onSelect: (tabName: string) => void;
+}) {
+  const { t } = useTranslation();
+  const title = useEntryTitle();
+  return (
+    <Paper
+      component="nav"
+      aria-label={t(`catalogue.drawerTitle.${props.type}`)}
+      sx={{
+        width: { xs: '100%', md: 260 },
+        flexShrink: 0,
+        alignSelf: 'flex-start',
+        position: { md: 'sticky' },
+        top: { md: 80 },
+      }}
+      data-testid="order-tabs"
+    >
+      <Typography variant="overline" component="h2" sx={{ px: 2, pt: 1.5, display: 'block' }}>
+        {t(`catalogue.drawerTitle.${props.type}`)}
+      </Typography>
+      <List dense disablePadding>
+        {props.tabs.map((tab) => {
+          const progress = tabProgress(props.type, tab, props.values);
+          const entries = perEntrySummary(props.type, tab, props.values)?.entries ?? [];
+          return (
+            <Box key={tab.id}>
+              <ListItemButton
+                selected={props.active === tab.id}
+                onClick={() => props.onSelect(tab.id)}
+                data-testid={`order-tab-${tab.id}`}
+                sx={{ display: 'block', minHeight: 56 }}
+              >
+                <ListItemText primary={t(`catalogue.tab.${props.type}.${tab.id}`)} />
+                <ProgressBar percent={progress.percent} testId={`progress-${tab.id}`} />
+              </ListItemButton>
+              {tab.perEntry &&
+                entries.map(({ entry }) => {
+                  const name = `${tab.id}${ENTRY_SEPARATOR}${entry.value}`;
+                  return (
+                    <ListItemButton
+                      key={name}
+                      selected={props.active === name}
+                      onClick={() => props.onSelect(name)}
+                      sx={{ pl: 4, minHeight: 48 }}
+                      data-testid={`order-tab-${name}`}
+                    >
+                      <ListItemText primary={title(tab.perEntry!.differentiator, entry.value)} />
+                    </ListItemButton>
+                  );
+                })}
+            </Box>
+          );
+        })}
+      </List>
+    </Paper>
+  );
+}
+
+/** The summary of a repeated tab: the incoming and outgoing wheelsets side by side, with add and remove. */
+function EntrySummary(props: {
+  type: OrderType;
+  tab: TabDef;
+  actions: EditorActions;
+  onOpen: (tabName: string) => void;
+}) {
+  const { t } = useTranslation();
+  const title = useEntryTitle();
+  const view = perEntrySummary(props.type, props.tab, props.actions.values);
+  if (!view) return null;
+  const numberOf = (scope: string) => props.actions.values[`${scope}.Wheelsetnumber`];
+  return (
+    <Paper sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }} data-testid="entry-summary">
+      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
+        {(['in', 'out'] as const).map((side) => (
+          <Box key={side}>
+            <Typography variant="h6" component="h2">
+              {t(`orders.editor.wheelsets.${side}`)}
+            </Typography>
+            <List dense data-testid={`wheelsets-${side}`}>
+              {view.entries
+                .filter((entry) => entry.entry.exists[side])
+                .map((entry) => {
+                  const number = numberOf(entry.scope[side]) as { value?: string } | undefined;
+                  return (
+                    <ListItemButton
+                      key={entry.entry.value}
+                      onClick={() => props.onOpen(`${props.tab.id}${ENTRY_SEPARATOR}${entry.entry.value}`)}
+                    >
+                      <ListItemText
+                        primary={title(view.collection.differentiator, entry.entry.value)}
+                        secondary={number?.value ? formatVehicleNumber(number.value) : '—'}
+                      />
+                    </ListItemButton>
+                  );
+                })}
+            </List>
+          </Box>
+        ))}
+      </Box>
+      <EntryPickers view={view} actions={props.actions} addLowest />
+    </Paper>
+  );
+}
+
+/** When the order was last exchanged with the server, and whether local changes still wait (orders §2). */
+function SyncTime({ unsent }: { unsent: number }) {
+  const { t, i18n } = useTranslation();
+  const status = useSyncStatus();
+  const inSync = status.online && unsent === 0 && status.lastSync !== null;
+  return (
+    <Box
+      sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}
+      data-testid="sync-time"
+      data-in-sync={String(inSync)}
+    >
+      {inSync ? (
+        <CheckCircleIcon color="success" fontSize="small" />
+      ) : (
+        <WarningAmberIcon color="warning" fontSize="small" />
+      )}
+      <Typography variant="body2" color="text.secondary">
+        {status.lastSync
+          ? t('orders.editor.lastSync', {
+              time: formatDateTime(status.lastSync, (i18n.resolvedLanguage ?? 'de') as Language),
+            })
+          : t('orders.editor.neverSynced')}
+      </Typography>
     </Box>
   );
 }
 
 /**
- * The order editor's frame. This first version shows the order and changes its status; the tabs with the
- * order's fields arrive with the field catalogue (issues 4 and 5).
+ * The order editor (orders §2 "Edit order"): the order's tabs with their progress, the open tab's chapters with
+ * incoming and outgoing values side by side, take-over, undo and the status dialog. Every change is stored in
+ * IndexedDB first and shown at once; the scheduler sends it.
  */
 export default function EditOrderPage() {
-  const { t } = useTranslation();
-  const { orderId } = useParams();
+  const { t, i18n } = useTranslation();
+  const { orderId = '', orderType = '', tabName } = useParams();
+  const navigate = useNavigate();
   const session = useSession();
-  const [order, setOrder] = useState<Order | null>(null);
-  const [missing, setMissing] = useState(false);
-  const [dialog, setDialog] = useState(false);
+  const load = useOrder(orderId);
+  const sync = useSyncStatus();
+  const [statusDialog, setStatusDialog] = useState(false);
+  const [takeOver, setTakeOver] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  const load = useCallback(async () => {
-    try {
-      setOrder(await call(`orders/${orderId}`, orderSchema, { handles: [404] }));
-    } catch (error) {
-      if (error instanceof ApiFailure && error.status === 404) setMissing(true);
-    }
-  }, [orderId]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  // The open order is synchronised every 10 s; leaving the editor exchanges at once (orders §2).
+  // The open order is exchanged every 10 s and at once on opening; leaving the editor exchanges at once (§2).
   useEffect(() => {
     if (!orderId) return;
     syncScheduler.setOpenOrder(orderId);
+    void syncScheduler.exchangeNow();
     return () => {
       syncScheduler.setOpenOrder(null);
       void syncScheduler.exchangeNow();
     };
   }, [orderId]);
 
-  const changeStatus = async (status: OrderStatus) => {
-    if (!order) return;
+  const ready = load.kind === 'ready' ? load : null;
+  const type = (ready?.order.type ?? orderType.toUpperCase()) as OrderType;
+  const values: Values = useMemo(() => ready?.state.values ?? {}, [ready?.state.values]);
+  const tabs = orderTabs(type);
+  const { tabId, entry } = splitTabName(tabName);
+  const tab = tabs.find((candidate) => candidate.id === tabId);
+  const view = useMemo(() => (tab ? layoutTab(type, tab, values, entry) : null), [tab, type, values, entry]);
+
+  // The server refused a change as not fitting its field: name the field and its tab (orders §8).
+  const refused = useRef<string | null>(null);
+  useEffect(() => {
+    const key = sync.incompatibleKey;
+    if (!key || key === refused.current) return;
+    refused.current = key;
+    const resolved = resolveKey(type, key);
+    notifications.show('errors.INCOMPATIBLE_TYPE', 'error', {
+      field: resolved?.field ? t(fieldLabelKey(resolved.field)) : key,
+      tab: resolved ? t(`catalogue.tab.${type}.${resolved.tab.id}`) : '',
+    });
+  }, [sync.incompatibleKey, type, t]);
+
+  if (load.kind === 'missing') return <Alert severity="warning">{t('orders.edit.notFound')}</Alert>;
+  if (!ready || !session) return null;
+  const firstTab = tabs[0];
+  if (!tab && firstTab) return <Navigate to={`/orders/${orderType}/${orderId}/${firstTab.id}`} replace />;
+
+  const status = displayStatus((ready.state.status ?? ready.order.status) as OrderStatus);
+  const readOnly = isReadOnlyStatus(status);
+  const modifier = session.workshop?.addLastModifier ? session.lastName : undefined;
+  const language = (i18n.resolvedLanguage ?? 'de') as Language;
+
+  /** Stores the writes, then the recalculations they call for (orders §4 "Calculation"). */
+  const write = (writes: Write[]) => {
+    if (readOnly || writes.length === 0) return;
+    void (async () => {
+      const changes = writes.map((w) => ({ orderId, key: w.key, value: w.value, ...(modifier ? { modifier } : {}) }));
+      await recordChanges(versdb, changes);
+      const after: Record<string, unknown> = { ...values };
+      for (const w of writes) after[w.key] = w.value === null ? undefined : { value: w.value };
+      for (const w of writes) {
+        if (w.value === null) continue;
+        const result = recalculate(type, after, w.key);
+        if (result.kind === 'write') {
+          await recordChanges(versdb, [
+            { orderId, key: result.write.key, value: result.write.value, ...(modifier ? { modifier } : {}) },
+          ]);
+        } else if (result.kind === 'missing') {
+          notifications.show('orders.editor.missingParameters', 'warning', {
+            field: t(`catalogue.field.${result.field}`),
+            parameters: result.parameters.join(', '),
+          });
+        }
+      }
+    })().catch((error: unknown) => {
+      console.error('change not stored', error);
+      notifications.show('common.saveError', 'error');
+    });
+  };
+  const actions: EditorActions = { values, readOnly, write };
+
+  const undo = async () => {
+    const action = await undoLastChange(versdb, orderId);
+    notifications.show(action ? 'orders.editor.undone' : 'orders.editor.nothingToUndo', action ? 'success' : 'info');
+  };
+
+  const changeStatus = async (next: OrderStatus) => {
     setBusy(true);
+    const id = crypto.randomUUID();
     try {
-      await call(`orders/${order.id}/status`, activityPushResultSchema, {
+      await call(`orders/${orderId}/status`, activityPushResultSchema, {
         method: 'POST',
-        body: { status, id: crypto.randomUUID() },
-        handles: [400, 403, 404, 409],
+        body: { status: next, id },
+        handles: [0, 400, 403, 404, 409, 502, 503, 504],
       });
       notifications.show('orders.statusDialog.updated', 'success');
-      setDialog(false);
-      await load();
-    } catch {
-      notifications.show('orders.statusDialog.failed', 'error');
+      setStatusDialog(false);
+      await syncScheduler.exchangeNow();
+    } catch (error) {
+      if (error instanceof ApiFailure && (error.status === 0 || error.status >= 502)) {
+        // Offline: the status change waits locally like any change and is sent in its place (orders §4).
+        await recordChanges(versdb, [
+          { orderId, key: '$.status', value: next, activityType: ACTIVITY_TYPES.ORDER_STATUS_MODIFICATION },
+        ]);
+        notifications.show('orders.editor.statusSavedLocally', 'info');
+        setStatusDialog(false);
+      } else {
+        notifications.show('orders.statusDialog.failed', 'error');
+      }
     } finally {
       setBusy(false);
     }
   };
 
-  if (missing) return <Alert severity="warning">{t('orders.edit.notFound')}</Alert>;
-  if (!order || !session) return null;
-  const readOnly = isReadOnlyStatus(order.status as OrderStatus);
+  const open = (name: string) => navigate(`/orders/${orderType}/${orderId}/${name}`);
+  const showSummary = tab?.perEntry && !entry;
   return (
-    <Paper sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }} data-testid="edit-order">
-      <OrderFooter order={order} />
-      {readOnly && (
-        <Alert severity="info" icon={<LockIcon />} data-testid="order-read-only">
-          {t('orders.edit.readOnly')}
-        </Alert>
-      )}
-      <Alert severity="info" variant="outlined">
-        {t('orders.edit.tabsPending')}
-      </Alert>
-      <Box>
-        <Button variant="contained" onClick={() => setDialog(true)} data-testid="status-change">
-          {t('orders.statusDialog.title')}
-        </Button>
+    <Box sx={{ display: 'grid', gap: 2 }} data-testid="edit-order" lang={language}>
+      <Box sx={{ display: 'flex', gap: 2, flexDirection: { xs: 'column', md: 'row' } }}>
+        <TabList type={type} tabs={tabs} values={values} active={tabName ?? ''} onSelect={open} />
+        <Box sx={{ flexGrow: 1, minWidth: 0, display: 'grid', gap: 2, alignContent: 'start' }}>
+          <Paper sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', px: 2, py: 1 }}>
+            <SyncTime unsent={ready.unsent} />
+            <Box sx={{ flexGrow: 1 }} />
+            <Button startIcon={<SyncIcon />} onClick={() => void syncScheduler.exchangeNow()} data-testid="sync-now">
+              {t('orders.editor.syncNow')}
+            </Button>
+            <Button startIcon={<UndoIcon />} disabled={readOnly} onClick={() => void undo()} data-testid="undo">
+              {t('orders.editor.undo')}
+            </Button>
+            {!showSummary && (
+              <Button
+                startIcon={<ContentCopyIcon />}
+                disabled={readOnly}
+                onClick={() => setTakeOver(true)}
+                data-testid="take-over"
+              >
+                {t('orders.editor.takeOver')}
+              </Button>
+            )}
+            <Button variant="contained" onClick={() => setStatusDialog(true)} data-testid="status-change">
+              {t('orders.statusDialog.title')}
+            </Button>
+          </Paper>
+          {readOnly && (
+            <Alert severity="info" icon={<LockIcon />} data-testid="order-read-only">
+              {t('orders.edit.readOnly')}
+            </Alert>
+          )}
+          {showSummary && tab ? (
+            <EntrySummary type={type} tab={tab} actions={actions} onOpen={open} />
+          ) : view && view.chapters.length > 0 ? (
+            <TabContent view={view} actions={actions} />
+          ) : (
+            <Alert severity="info">{t('orders.editor.nothingToShow')}</Alert>
+          )}
+        </Box>
       </Box>
-      {dialog && (
+      <OrderFooter order={ready.order} status={status} />
+      <ConfirmDialog
+        open={takeOver}
+        title={t('orders.editor.takeOver')}
+        message={t('orders.editor.takeOverWarning')}
+        onCancel={() => setTakeOver(false)}
+        onConfirm={() => {
+          setTakeOver(false);
+          if (view) write(takeOverWrites(view, values));
+        }}
+      />
+      {statusDialog && (
         <StatusDialog
-          current={order.status as OrderStatus}
-          orderType={order.type as OrderType}
+          current={status}
+          orderType={type}
           roles={session.roles}
           busy={busy}
-          onCancel={() => setDialog(false)}
-          onSave={(status) => void changeStatus(status)}
+          onCancel={() => setStatusDialog(false)}
+          onSave={(next) => void changeStatus(next)}
         />
       )}
-    </Paper>
+    </Box>
   );
 }

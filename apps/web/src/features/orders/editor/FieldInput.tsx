@@ -1,0 +1,266 @@
+import {
+  type FieldDef,
+  type Language,
+  type Write,
+  formatVehicleNumber,
+  normalizeNumericInput,
+  validateVehicleNumber,
+  valueOf,
+} from '@vers/domain';
+import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifications } from '../../../app/notifications.ts';
+import { versdb } from '../../../offline/versdb.ts';
+
+export type FieldValue = Write['value'];
+
+export interface FieldInputProps {
+  field: FieldDef;
+  /** The stored attribute of this side, undefined when empty. */
+  stored: unknown;
+  /** Full result key, set as `data-key` for tests and the refusal message. */
+  dataKey: string;
+  label: string;
+  readOnly: boolean;
+  /** Saves a value; null clears the field. */
+  onCommit: (value: FieldValue) => void;
+  /** Restores the previous value instead of clearing (differentiators, orders §5). */
+  required?: boolean;
+  /** Values a differentiator may take instead of the value list. */
+  choices?: readonly string[];
+}
+
+interface Choice {
+  value: string;
+  text: string;
+}
+
+/** The options of a value list in the user's language, sorted by text (orders §5). */
+function useChoices(list: string | undefined): Choice[] {
+  const { i18n } = useTranslation();
+  const language = (i18n.resolvedLanguage ?? 'de') as Language;
+  const stored = useLiveQuery(() => (list ? versdb.defaultOptions.get([list, language]) : undefined), [list, language]);
+  return useMemo(
+    () =>
+      (stored?.values ?? [])
+        .map((v) => ({ value: v.value, text: v.text }))
+        .sort((a, b) => a.text.localeCompare(b.text, language)),
+    [stored, language],
+  );
+}
+
+const text = (stored: unknown): string => {
+  const value = valueOf(stored);
+  return typeof value === 'string' ? value : '';
+};
+
+const filter = createFilterOptions<Choice>({ stringify: (choice) => `${choice.value} ${choice.text}` });
+
+function OptionInput(props: FieldInputProps) {
+  const { t } = useTranslation();
+  const { field } = props;
+  const listChoices = useChoices(field.list);
+  const choices = props.choices ? props.choices.map((value) => ({ value, text: value })) : listChoices;
+  const current = text(props.stored);
+  const selected = choices.find((c) => c.value === current) ?? (current ? { value: current, text: current } : null);
+  const [input, setInput] = useState('');
+  const commit = (choice: Choice | string | null) => {
+    const value = typeof choice === 'string' ? choice.trim() : (choice?.value ?? '');
+    if (value === current) return;
+    if (value === '' && props.required) {
+      notifications.show('orders.editor.differentiatorRequired', 'warning');
+      return;
+    }
+    props.onCommit(value === '' ? null : value);
+  };
+  // "Generate a new entry with TAB" (orders §5): Tab takes the typed text as a new value where the list allows.
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Tab' && field.extraEntries && input.trim() !== '') {
+      const match = choices.find((c) => c.text.toLowerCase() === input.trim().toLowerCase());
+      commit(match ?? input);
+    }
+  };
+  return (
+    <Autocomplete<Choice, false, false, boolean>
+      options={choices}
+      value={selected}
+      freeSolo={field.extraEntries ?? false}
+      disabled={props.readOnly}
+      filterOptions={filter}
+      getOptionLabel={(c) => (typeof c === 'string' ? c : c.text === c.value ? c.value : `${c.text} (${c.value})`)}
+      isOptionEqualToValue={(a, b) => (typeof b === 'string' ? a.value === b : a.value === b.value)}
+      inputValue={input}
+      onInputChange={(_, value) => setInput(value)}
+      onChange={(_, choice) => commit(choice)}
+      noOptionsText={field.extraEntries ? t('orders.editor.newEntryWithTab') : t('orders.editor.noMatch')}
+      slotProps={{ listbox: { style: { maxHeight: 300 } } }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={props.label}
+          onKeyDown={onKeyDown}
+          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-key': props.dataKey } }}
+        />
+      )}
+    />
+  );
+}
+
+function MultiOptionInput(props: FieldInputProps) {
+  const choices = useChoices(props.field.list);
+  const value = valueOf(props.stored);
+  const current = Array.isArray(value) ? (value as string[]) : [];
+  return (
+    <Autocomplete<string, true, false, boolean>
+      multiple
+      options={choices.map((c) => c.value)}
+      getOptionLabel={(v) => choices.find((c) => c.value === v)?.text ?? v}
+      value={current}
+      freeSolo={props.field.extraEntries ?? false}
+      disabled={props.readOnly}
+      onChange={(_, next) => props.onCommit(next.length === 0 ? null : next)}
+      slotProps={{ listbox: { style: { maxHeight: 300 } } }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={props.label}
+          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-key': props.dataKey } }}
+        />
+      )}
+    />
+  );
+}
+
+function BooleanInput(props: FieldInputProps) {
+  const { t } = useTranslation();
+  const value = valueOf(props.stored);
+  const current = value === true ? 'yes' : value === false ? 'no' : null;
+  return (
+    <ToggleButtonGroup
+      exclusive
+      fullWidth
+      color="primary"
+      value={current}
+      disabled={props.readOnly}
+      aria-label={props.label}
+      data-key={props.dataKey}
+      onChange={(_, next: 'yes' | 'no' | null) => props.onCommit(next === null ? null : next === 'yes')}
+      sx={{ minHeight: 56 }}
+    >
+      <ToggleButton value="yes" data-testid="boolean-yes">
+        {t('orders.editor.yes')}
+      </ToggleButton>
+      <ToggleButton value="no" data-testid="boolean-no">
+        {t('orders.editor.no')}
+      </ToggleButton>
+    </ToggleButtonGroup>
+  );
+}
+
+const INPUT_TYPE: Partial<Record<FieldDef['kind'], string>> = { date: 'date', monthAndYear: 'month' };
+
+/**
+ * Text-like inputs (string, baseString, textarea, double, date, monthAndYear, year, formula): the value is saved
+ * when the field is left or Enter is pressed, never on every key, so a half-typed number is not sent.
+ */
+function TextInput(props: FieldInputProps) {
+  const { t, i18n } = useTranslation();
+  const { field } = props;
+  const current = text(props.stored);
+  const shown = field.kind === 'baseString' ? formatVehicleNumber(current) : current;
+  const [draft, setDraft] = useState(shown);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => setDraft(shown), [shown]);
+
+  const commit = () => {
+    let value = draft.trim();
+    setError(null);
+    if (field.kind === 'double') {
+      const normalized = normalizeNumericInput(value, {
+        negatable: field.negatable ?? false,
+        ...(field.decimals !== undefined ? { decimals: field.decimals } : {}),
+      });
+      if (!normalized.ok) {
+        // Orders §5: an invalid number is reverted, with a word why.
+        setDraft(shown);
+        setError(t('orders.editor.invalidNumber'));
+        return;
+      }
+      value = normalized.value;
+      setDraft(value);
+    }
+    if (field.kind === 'baseString' && value !== '') {
+      const check = validateVehicleNumber(value);
+      if (!check.ok) {
+        setError(t('errors.CHECK_NUMBER'));
+        return;
+      }
+      value = check.digits;
+      setDraft(formatVehicleNumber(value));
+    }
+    if (field.kind === 'year' && value !== '' && !/^\d{4}$/.test(value)) {
+      setDraft(shown);
+      setError(t('orders.editor.invalidYear'));
+      return;
+    }
+    if (value === current) return;
+    if (value === '' && props.required) {
+      setDraft(shown);
+      notifications.show('orders.editor.differentiatorRequired', 'warning');
+      return;
+    }
+    props.onCommit(value === '' ? null : value);
+  };
+  const unit = field.unit ? t(`catalogue.unit.${field.unit}`, { defaultValue: field.unit }) : null;
+  const multiline = field.kind === 'textarea';
+  return (
+    <TextField
+      label={props.label}
+      value={draft}
+      type={INPUT_TYPE[field.kind] ?? 'text'}
+      multiline={multiline}
+      minRows={multiline ? 2 : undefined}
+      fullWidth
+      disabled={props.readOnly && field.kind !== 'formula'}
+      error={error !== null}
+      helperText={error ?? undefined}
+      onChange={(event) => setDraft(event.target.value)}
+      onBlur={commit}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' && !multiline) (event.target as HTMLInputElement).blur();
+      }}
+      lang={i18n.resolvedLanguage}
+      slotProps={{
+        inputLabel: INPUT_TYPE[field.kind] ? { shrink: true } : {},
+        input: {
+          readOnly: field.kind === 'formula' || props.readOnly,
+          ...(unit ? { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> } : {}),
+        },
+        htmlInput: {
+          'data-key': props.dataKey,
+          ...(field.kind === 'double' || field.kind === 'year' ? { inputMode: 'decimal' } : {}),
+        },
+      }}
+    />
+  );
+}
+
+/** One side of one field, by the field's kind (orders §3 "Field kinds"). */
+export function FieldInput(props: FieldInputProps) {
+  switch (props.field.kind) {
+    case 'option':
+      return <OptionInput {...props} />;
+    case 'multioption':
+      return <MultiOptionInput {...props} />;
+    case 'boolean':
+      return <BooleanInput {...props} />;
+    default:
+      return <TextInput {...props} />;
+  }
+}

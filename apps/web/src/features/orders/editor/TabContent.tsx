@@ -1,0 +1,265 @@
+import {
+  type ChapterView,
+  type CollectionView,
+  type EntryView,
+  type FieldDef,
+  type RowView,
+  type TabView,
+  type Values,
+  type Write,
+  SIDES,
+  addEntryWrites,
+  removeEntryWrites,
+  slotWrites,
+} from '@vers/domain';
+import AddIcon from '@mui/icons-material/Add';
+import RemoveIcon from '@mui/icons-material/Remove';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../app/components/ConfirmDialog.tsx';
+import { FieldInput } from './FieldInput.tsx';
+
+export interface EditorActions {
+  values: Values;
+  readOnly: boolean;
+  /** Records the writes locally (and the recalculations they cause). */
+  write: (writes: Write[]) => void;
+}
+
+/** The label key of a field: its `label`, or the last segment of its path. */
+export const fieldLabelKey = (field: FieldDef) => `catalogue.field.${field.label ?? field.path.split('.').at(-1)}`;
+
+/** The title of a collection entry: "Bogie 2", "left wheel". */
+export function useEntryTitle() {
+  const { t } = useTranslation();
+  return (differentiator: FieldDef, value: string) =>
+    t(`catalogue.entry.${differentiator.path}`, {
+      value: differentiator.path === 'Side' ? t(`catalogue.side.${value}`, { defaultValue: value }) : value,
+    });
+}
+
+function FieldRow({ row, actions }: { row: RowView; actions: EditorActions }) {
+  const { t } = useTranslation();
+  const label = t(fieldLabelKey(row.field));
+  return (
+    <Box
+      data-testid={`row-${row.field.path}`}
+      sx={{
+        gridColumn: row.field.width === 'full' ? '1 / -1' : undefined,
+        minWidth: 0,
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: 'minmax(150px, 2fr) 5fr' },
+        alignItems: 'center',
+        columnGap: 2,
+        rowGap: 0.75,
+      }}
+    >
+      <Typography variant="subtitle2">{label}</Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
+        {SIDES.map((side) => {
+          const slot = row[side];
+          if (!slot) return <Box key={side} />;
+          return (
+            <FieldInput
+              key={side}
+              field={row.field}
+              stored={actions.values[slot.key]}
+              dataKey={slot.key}
+              label={t(`orders.editor.side.${side}`)}
+              readOnly={actions.readOnly}
+              onCommit={(value) => actions.write(slotWrites(slot, value))}
+            />
+          );
+        })}
+      </Box>
+    </Box>
+  );
+}
+
+function Rows({ rows, actions }: { rows: readonly RowView[]; actions: EditorActions }) {
+  if (rows.length === 0) return null;
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', xl: '1fr 1fr' }, columnGap: 4, rowGap: 1.5 }}>
+      {rows.map((row) => (
+        <FieldRow key={row.field.path} row={row} actions={actions} />
+      ))}
+    </Box>
+  );
+}
+
+/** Add and remove pickers of a collection: only unused values to add, used ones to remove (orders §5). */
+export function EntryPickers(props: {
+  view: CollectionView;
+  actions: EditorActions;
+  /** Adds the lowest unused value at once instead of asking (wheelset positions, orders §4). */
+  addLowest?: boolean;
+}) {
+  const { t } = useTranslation();
+  const title = useEntryTitle();
+  const { view, actions } = props;
+  const [addAnchor, setAddAnchor] = useState<HTMLElement | null>(null);
+  const [removeAnchor, setRemoveAnchor] = useState<HTMLElement | null>(null);
+  const [removing, setRemoving] = useState<string | null>(null);
+  const differentiator = view.collection.differentiator;
+  if (actions.readOnly) return null;
+  const add = (value: string) => {
+    setAddAnchor(null);
+    actions.write(addEntryWrites(actions.values, view, value));
+  };
+  return (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+      {view.addable.length > 0 && (
+        <Button
+          variant="outlined"
+          startIcon={<AddIcon />}
+          data-testid={`entry-add-${differentiator.path}`}
+          onClick={(event) =>
+            props.addLowest
+              ? add([...view.addable].sort((a, b) => Number(a) - Number(b))[0]!)
+              : setAddAnchor(event.currentTarget)
+          }
+        >
+          {t('orders.editor.addEntry')}
+        </Button>
+      )}
+      {view.removable.length > 0 && (
+        <Button
+          variant="outlined"
+          color="error"
+          startIcon={<RemoveIcon />}
+          data-testid={`entry-remove-${differentiator.path}`}
+          onClick={(event) => setRemoveAnchor(event.currentTarget)}
+        >
+          {t('orders.editor.removeEntry')}
+        </Button>
+      )}
+      <Menu
+        open={addAnchor !== null}
+        anchorEl={addAnchor}
+        onClose={() => setAddAnchor(null)}
+        slotProps={{ paper: { sx: { maxHeight: 300 } } }}
+      >
+        {view.addable.map((value) => (
+          <MenuItem key={value} onClick={() => add(value)} data-testid={`entry-add-option-${value}`}>
+            {title(differentiator, value)}
+          </MenuItem>
+        ))}
+      </Menu>
+      <Menu
+        open={removeAnchor !== null}
+        anchorEl={removeAnchor}
+        onClose={() => setRemoveAnchor(null)}
+        slotProps={{ paper: { sx: { maxHeight: 300 } } }}
+      >
+        {view.removable.map((value) => (
+          <MenuItem
+            key={value}
+            data-testid={`entry-remove-option-${value}`}
+            onClick={() => {
+              setRemoveAnchor(null);
+              setRemoving(value);
+            }}
+          >
+            {title(differentiator, value)}
+          </MenuItem>
+        ))}
+      </Menu>
+      <ConfirmDialog
+        open={removing !== null}
+        danger
+        title={t('orders.editor.removeTitle')}
+        message={t('orders.editor.removeQuestion', { entry: removing ? title(differentiator, removing) : '' })}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          if (removing) actions.write(removeEntryWrites(actions.values, view, removing));
+          setRemoving(null);
+        }}
+      />
+    </Box>
+  );
+}
+
+/**
+ * The differentiator of an entry can be changed to an unused value on both sides at once, never emptied
+ * (orders §5: the previous value is restored).
+ */
+function DifferentiatorRow({
+  view,
+  entry,
+  actions,
+}: {
+  view: CollectionView;
+  entry: EntryView;
+  actions: EditorActions;
+}) {
+  const { t } = useTranslation();
+  const differentiator = view.collection.differentiator;
+  const keys = SIDES.filter((side) => entry.entry.exists[side]).map(
+    (side) => `${entry.scope[side]}.${differentiator.path}`,
+  );
+  return (
+    <Box sx={{ maxWidth: 320 }}>
+      <FieldInput
+        field={differentiator}
+        stored={actions.values[keys[0] ?? '']}
+        dataKey={keys[0] ?? ''}
+        label={t(fieldLabelKey(differentiator))}
+        readOnly={actions.readOnly}
+        required
+        choices={[entry.entry.value, ...view.addable]}
+        onCommit={(value) => actions.write(keys.map((key) => ({ key, value })))}
+      />
+    </Box>
+  );
+}
+
+function Entry({ view, entry, actions }: { view: CollectionView; entry: EntryView; actions: EditorActions }) {
+  const title = useEntryTitle();
+  const differentiator = view.collection.differentiator;
+  return (
+    <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 2 }} data-testid={`entry-${entry.entry.value}`}>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+        {title(differentiator, entry.entry.value)}
+      </Typography>
+      {!view.collection.fixed && <DifferentiatorRow view={view} entry={entry} actions={actions} />}
+      <Rows rows={entry.rows} actions={actions} />
+    </Paper>
+  );
+}
+
+function Chapter({ view, actions }: { view: ChapterView; actions: EditorActions }) {
+  const { t } = useTranslation();
+  return (
+    <Paper sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }} data-testid={`chapter-${view.chapter.id}`}>
+      <Typography variant="h6" component="h2">
+        {t(`catalogue.chapter.${view.chapter.id}`)}
+      </Typography>
+      <Rows rows={view.rows} actions={actions} />
+      {view.collection && (
+        <>
+          {view.collection.entries.map((entry) => (
+            <Entry key={entry.entry.value} view={view.collection!} entry={entry} actions={actions} />
+          ))}
+          <EntryPickers view={view.collection} actions={actions} />
+        </>
+      )}
+    </Paper>
+  );
+}
+
+/** The chapters of a tab as the layout gives them. */
+export function TabContent({ view, actions }: { view: TabView; actions: EditorActions }) {
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }} data-testid={`tab-${view.tab.id}`}>
+      {view.chapters.map((chapter) => (
+        <Chapter key={chapter.chapter.id} view={chapter} actions={actions} />
+      ))}
+    </Box>
+  );
+}
