@@ -78,6 +78,11 @@ describe('order status', () => {
     await qaPage.getByTestId('status-save').click();
     await qaPage.getByTestId('order-read-only').waitFor();
     await expect(qaPage.getByTestId('order-status').textContent()).resolves.toBe('Fertig');
+    // Done: every input of the order is read-only, take-over and undo are off.
+    const keeper = qaPage.locator('[data-key="$.Body.Wagen.technicalWaggonOutgoing.Halterkurzkennzeichen"]');
+    await expect(keeper.isDisabled()).resolves.toBe(true);
+    await expect(qaPage.getByTestId('take-over').isDisabled()).resolves.toBe(true);
+    await expect(qaPage.getByTestId('undo').isDisabled()).resolves.toBe(true);
     await qa.close();
 
     const wheelsetQa = await newContext(browser);

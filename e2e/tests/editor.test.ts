@@ -1,0 +1,166 @@
+import { checkDigit, formatVehicleNumber } from '@vers/domain';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, newContext, signIn } from '../support/browser.ts';
+import { E2E_PASSWORD } from '../support/server.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const W_IN = '$.Body.Wagen.technicalWaggonIncoming';
+const W_OUT = '$.Body.Wagen.technicalWaggonOutgoing';
+const WHEELSET = (i: number) => `${W_OUT}.Understructure.WheelsetCollection.Wheelset[${i}]`;
+
+const wheelsetNumber = (i: number) => {
+  const first11 = `4${String(3_000_000_000 + i).slice(-10)}`;
+  return `${first11}${checkDigit(first11)}`;
+};
+
+async function createWagonOrder(): Promise<string> {
+  const signin = await fetch(`${baseUrl()}/api/v1/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName: 'staff', password: E2E_PASSWORD }),
+  });
+  const { token } = (await signin.json()) as { token: string };
+  const res = await fetch(`${baseUrl()}/api/v1/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      type: 'WAGON',
+      maintenanceNumber: '21 81 2471 217-3',
+      wagon: { wheelsetsOutgoing: [0, 1, 2, 3].map((i) => ({ number: wheelsetNumber(i) })) },
+    }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { id: string }).id;
+}
+
+async function openOrder(page: Page, orderId: string, tab = 'basedata', username = 'staff') {
+  await page.goto('/login');
+  await signIn(page, username);
+  await page.getByTestId('menu').waitFor();
+  await page.goto(`/orders/wagon/${orderId}/${tab}`);
+  await page.getByTestId('order-footer').waitFor();
+}
+
+const field = (page: Page, key: string) => page.locator(`[data-key="${key}"]`);
+
+/** Types a value and leaves the field, which saves it. */
+async function enter(page: Page, key: string, text: string) {
+  const input = field(page, key);
+  await input.fill(text);
+  await input.press('Tab');
+}
+
+const progress = (page: Page, tab: string) =>
+  page.getByTestId(`progress-${tab}`).getAttribute('data-percent').then(Number);
+
+describe('order editor', () => {
+  it('fills base data: numbers are normalised or refused, progress moves, undo restores, values survive a reload', async () => {
+    const orderId = await createWagonOrder();
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await openOrder(page, orderId);
+    await expect(page.getByTestId('toolbar-title').textContent()).resolves.toContain('Stammdaten');
+    // The creation data arrive with the first pull after opening.
+    await expect.poll(() => field(page, `${W_IN}.Waggonnummer`).inputValue()).toBe('21 81 2471 217-3');
+    const before = await progress(page, 'basedata');
+
+    // Comma becomes dot; letters are refused and the previous value comes back with a word why.
+    await enter(page, `${W_OUT}.AllowableAxleLoad`, '22,5');
+    await expect.poll(() => field(page, `${W_OUT}.AllowableAxleLoad`).inputValue()).toBe('22.5');
+    await enter(page, `${W_OUT}.AllowableAxleLoad`, '2x5');
+    await expect.poll(() => field(page, `${W_OUT}.AllowableAxleLoad`).inputValue()).toBe('22.5');
+    await page.getByText('Nur Ziffern, Komma und Punkt').first().waitFor();
+    await expect.poll(() => progress(page, 'basedata')).toBeGreaterThan(before);
+
+    // A wrong wagon number is refused with the check-digit message and not saved.
+    await enter(page, `${W_OUT}.Waggonnummer`, '21 81 2471 217-4');
+    await page.getByText('Prüfziffer', { exact: false }).first().waitFor();
+
+    await enter(page, `${W_OUT}.Halterkurzkennzeichen`, 'D-DB');
+    await expect.poll(() => field(page, `${W_OUT}.Halterkurzkennzeichen`).inputValue()).toBe('D-DB');
+    await page.getByTestId('undo').click();
+    await expect.poll(() => field(page, `${W_OUT}.Halterkurzkennzeichen`).inputValue()).toBe('');
+
+    // More than two axles: the bogie list replaces the base running gear.
+    await enter(page, `${W_OUT}.AnzahlAchsen`, '4');
+    await page.getByTestId('chapter-bogies').waitFor();
+    await page.getByTestId('entry-add-PositionDrehgestell').click();
+    await page.getByTestId('entry-add-option-2').click();
+    await page.getByTestId('entry-2').waitFor();
+    await expect.poll(() => field(page, `${W_OUT}.AnzahlDrehgestelle`).inputValue()).toBe('1');
+    // The position names the bogie: emptying it is refused and the value stays.
+    const position = page.locator('[data-key$="BogieCollection.Bogie[0].PositionDrehgestell"]');
+    await position.click();
+    await position.press('Control+a');
+    await position.press('Backspace');
+    await position.press('Tab');
+    await page.getByText('darf nicht leer sein', { exact: false }).first().waitFor();
+    await expect.poll(() => position.inputValue()).toBe('2');
+
+    await page.getByTestId('sync-now').click();
+    await expect.poll(() => page.getByTestId('sync-indicator').getAttribute('data-unsent')).toBe('0');
+    await page.reload();
+    await page.getByTestId('order-footer').waitFor();
+    await expect.poll(() => field(page, `${W_OUT}.AllowableAxleLoad`).inputValue()).toBe('22.5');
+    await expect(page.getByTestId('entry-2').isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it('computes SR from AR and both flange thicknesses in a wheelset tab, and takes over incoming values', async () => {
+    const orderId = await createWagonOrder();
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await openOrder(page, orderId, 'wheelsets');
+    await page.getByTestId('entry-summary').waitFor();
+    await expect.poll(() => page.getByTestId('wheelsets-out').locator('[role="button"]').count()).toBe(4);
+    await page.getByTestId('order-tab-wheelsets-2').click();
+    await expect.poll(() => page.getByTestId('toolbar-title').textContent()).toContain('Radsatz 2');
+    await expect
+      .poll(() => field(page, `${WHEELSET(1)}.Wheelsetnumber`).inputValue())
+      .toBe(formatVehicleNumber(wheelsetNumber(1)));
+    await enter(page, `${WHEELSET(1)}.ArDimension`, '1360');
+    await page.getByText('Fehlende Berechnungsparameter', { exact: false }).first().waitFor();
+    await enter(page, `${WHEELSET(1)}.Wheels.Wheel[0].Sd`, '32,5');
+    await enter(page, `${WHEELSET(1)}.Wheels.Wheel[1].Sd`, '31.8');
+    await expect.poll(() => field(page, `${WHEELSET(1)}.SrMass`).inputValue()).toBe('1424.300');
+
+    // The incoming wheelset at position 2 does not exist yet: its first value creates it.
+    const incoming = '$.Body.Wagen.technicalWaggonIncoming.Understructure.WheelsetCollection.Wheelset[1]';
+    await enter(page, `${incoming}.OwnerMark`, 'DB');
+    await enter(page, `${incoming}.CaseType`, 'ZL 160');
+    await page.getByTestId('take-over').click();
+    await page.getByTestId('confirm-ok').click();
+    await expect.poll(() => field(page, `${WHEELSET(1)}.OwnerMark`).inputValue()).toBe('DB');
+    await expect.poll(() => field(page, `${WHEELSET(1)}.CaseType`).inputValue()).toBe('ZL 160');
+    await context.close();
+  });
+
+  it('two browsers editing the same order converge', async () => {
+    const orderId = await createWagonOrder();
+    const first = await newContext(browser);
+    const second = await newContext(browser);
+    const a = await first.newPage();
+    const b = await second.newPage();
+    await openOrder(a, orderId);
+    await openOrder(b, orderId);
+    await enter(a, `${W_OUT}.Halterkurzkennzeichen`, 'D-VTG');
+    await enter(b, `${W_IN}.LetztesLadegut`, 'Getreide');
+    await a.getByTestId('sync-now').click();
+    await b.getByTestId('sync-now').click();
+    await a.getByTestId('sync-now').click();
+    for (const page of [a, b]) {
+      await expect.poll(() => field(page, `${W_OUT}.Halterkurzkennzeichen`).inputValue()).toBe('D-VTG');
+      await expect.poll(() => field(page, `${W_IN}.LetztesLadegut`).inputValue()).toBe('Getreide');
+    }
+    await first.close();
+    await second.close();
+  });
+});
