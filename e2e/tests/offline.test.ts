@@ -1,6 +1,9 @@
+import { checkDigit, formatVehicleNumber } from '@vers/domain';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, signIn } from '../support/browser.ts';
+
+const withCheck = (first11: string) => `${first11}${checkDigit(first11)}`;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -26,6 +29,42 @@ describe('connection indicators', () => {
     expect(await indicator.getAttribute('data-online')).toBe('false');
     await context.setOffline(false);
     await page.getByTestId('offline-banner').waitFor({ state: 'detached', timeout: 25_000 });
+    await context.close();
+  });
+});
+
+describe('orders created offline', () => {
+  it('are kept on the device, shown flagged, and sent when the network is back', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await signIn(page, 'staff');
+    await page.getByTestId('menu-orders').click();
+    await page.getByTestId('orders-table').waitFor();
+    await page.getByTestId('order-new').click();
+    await page.waitForURL(/\/orders\/add$/);
+    const run = String(Math.floor(Math.random() * 1000)).padStart(3, '0');
+    const wagon = withCheck(`3180665${run}0`);
+    await page.getByTestId('order-number').fill(wagon);
+    for (let i = 0; i < 4; i++) await page.getByTestId(`wheelset-number-${i}`).fill(withCheck(`4180665${run}${i}`));
+    await page.getByTestId('order-external').fill(`E2E-OFF-${run}`);
+
+    await context.setOffline(true);
+    await page.getByTestId('order-save').click();
+    await page.waitForURL(/\/orders$/);
+    await page.getByText('auf diesem Gerät gespeichert', { exact: false }).first().waitFor();
+    // The list comes from the device, the new order flagged as not yet sent.
+    await page.getByTestId('orders-from-device').waitFor();
+    const flagged = page.getByTestId('order-unsent');
+    await expect.poll(() => flagged.count()).toBe(1);
+    await expect(page.getByTestId('orders-table').textContent()).resolves.toContain(formatVehicleNumber(wagon));
+
+    await context.setOffline(false);
+    // The scheduler sends it within its 10-second period; the list refreshes itself and shows its order number.
+    await page.getByTestId('orders-search').fill(wagon);
+    await expect.poll(() => flagged.count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(async () => (await page.getByTestId('orders-table').textContent()) ?? '').toMatch(/\d{4}-\d{6}/);
+    await expect(flagged.count()).resolves.toBe(0);
     await context.close();
   });
 });

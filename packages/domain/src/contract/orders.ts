@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ALL_ACTIVITY_TYPES } from '../orders/activity.ts';
 import { ALL_ORDER_STATUSES, ALL_ORDER_TYPES } from '../orders/status.ts';
-import { isValidVehicleNumber } from '../orders/vehicle-number.ts';
+import { CREATION_KEYS } from '../orders/paths.ts';
+import { isValidVehicleNumber, validateVehicleNumber } from '../orders/vehicle-number.ts';
 
 export const WHEELSETS_PER_WAGON = { min: 2, max: 8, default: 4 } as const;
 
@@ -97,3 +98,30 @@ export const serverActivitySchema = z.object({
   rs: z.number().int().nullable(),
 });
 export type ServerActivity = z.infer<typeof serverActivitySchema>;
+
+/** The 12 digits of a vehicle number as typed, or '' when it is empty or not a valid number. */
+const digitsOrEmpty = (raw: string | undefined) => {
+  const result = validateVehicleNumber(raw ?? '');
+  return result.ok ? result.digits : '';
+};
+
+/**
+ * The values an order starts with (orders §3): the wagon number on both sides and the outgoing wheelsets, or the
+ * wheelset number on both sides. The server writes them as the order's first activities; a browser shows them for
+ * an order created offline until the server has it.
+ */
+export function creationValues(request: CreateOrderRequest): { key: string; value: string }[] {
+  const maintenanceNumber = digitsOrEmpty(request.maintenanceNumber);
+  if (request.type === 'WAGON') {
+    const wagonNumber = digitsOrEmpty(request.wagon?.number) || maintenanceNumber;
+    return [
+      ...(['in', 'out'] as const).map((side) => ({ key: CREATION_KEYS.wagonNumber(side), value: wagonNumber })),
+      ...(request.wagon?.wheelsetsOutgoing ?? []).flatMap((wheelset, i) => [
+        { key: CREATION_KEYS.outgoingWheelset(i, 'Position'), value: String(i + 1) },
+        { key: CREATION_KEYS.outgoingWheelset(i, 'Wheelsetnumber'), value: digitsOrEmpty(wheelset.number) },
+      ]),
+    ];
+  }
+  const wheelsetNumber = digitsOrEmpty(request.wheelset?.number) || maintenanceNumber;
+  return (['in', 'out'] as const).map((side) => ({ key: CREATION_KEYS.wheelsetNumber(side), value: wheelsetNumber }));
+}

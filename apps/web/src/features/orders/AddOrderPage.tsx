@@ -27,11 +27,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiFailure, call } from '../../app/api.ts';
 import { notifications } from '../../app/notifications.ts';
+import { createOrderLocally } from '../../offline/local-orders.ts';
 import { versdb } from '../../offline/versdb.ts';
 import { CONTRACTOR_LIST, OrderTypeIcon } from './OrdersPage.tsx';
 
 /** Statuses this screen reports itself; no connection, 401, 403 and 502 keep the app's global reaction. */
-const HANDLED = [400, 404, 409, 413, 500, 503] as const;
+const HANDLED = [0, 400, 404, 409, 413, 500, 502, 503, 504] as const;
 /** Room for a pasted number with spaces and hyphen ("21 81 2471 217-3" is 16 characters). */
 const NUMBER_MAX_LENGTH = 24;
 const EXTERNAL_MAX_LENGTH = 100;
@@ -169,6 +170,18 @@ export default function AddOrderPage() {
       notifications.show('orders.add.created', 'success', { number: order.number });
       navigate('/orders');
     } catch (error) {
+      // No network or a server fault (orders §7 "on 500 the order is created locally instead"): the order is
+      // kept on this device with sync flag 0 and sent by the scheduler.
+      if (error instanceof ApiFailure && (error.status === 0 || error.status >= 500)) {
+        try {
+          await createOrderLocally(versdb, { ...request, id: orderId });
+          notifications.show('orders.add.savedLocally', 'info');
+          navigate('/orders');
+          return;
+        } catch (local) {
+          console.error('order not stored locally', local);
+        }
+      }
       // Everything typed stays in the form.
       setBusy(false);
       if (!(error instanceof ApiFailure)) {

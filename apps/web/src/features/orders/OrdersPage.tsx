@@ -41,7 +41,9 @@ import { ConfirmDialog } from '../../app/components/ConfirmDialog.tsx';
 import { DataTablePagination } from '../../app/components/DataTablePagination.tsx';
 import { usePaging } from '../../app/components/table-paging.ts';
 import { notifications } from '../../app/notifications.ts';
+import { localOrders, rememberOrders } from '../../offline/local-orders.ts';
 import { versdb } from '../../offline/versdb.ts';
+import CloudOffIcon from '@mui/icons-material/CloudOff';
 
 /** The value list whose texts name the contractors (orders §2 order list, add order). */
 export const CONTRACTOR_LIST = 'ListAuftraggeber';
@@ -50,7 +52,7 @@ const SEARCH_DELAY_MS = 300;
 /** The server's limit of the search parameter. */
 const SEARCH_MAX_LENGTH = 50;
 /** Statuses this screen reports itself; no connection, 401, 403 and 502 keep the app's global reaction. */
-const HANDLED = [400, 404, 409, 500, 503] as const;
+const HANDLED = [0, 400, 404, 409, 500, 502, 503, 504] as const;
 
 /** A freight wagon seen from the side: box body with a sliding door, frame and two bogies. */
 export const WagonIcon = createSvgIcon(
@@ -167,6 +169,8 @@ export default function OrdersPage() {
   const [orders, setOrders] = useState<Order[] | null>(null);
   const [loading, setLoading] = useState(true);
   const [loadFailed, setLoadFailed] = useState(false);
+  const [unsentIds, setUnsentIds] = useState<ReadonlySet<string>>(new Set());
+  const [fromDevice, setFromDevice] = useState(false);
   const [confirming, setConfirming] = useState(false);
   /** Kept after the confirmation closes, so that its text stays while it fades out. */
   const [toDelete, setToDelete] = useState<Order | null>(null);
@@ -181,19 +185,34 @@ export default function OrdersPage() {
     setLoadFailed(false);
     try {
       const answer = await fetchOrders(search);
+      await rememberOrders(versdb, answer, search === '').catch((error: unknown) => console.error(error));
+      // Orders created on this device and not yet sent are shown first, flagged.
+      const unsent = (await localOrders(versdb, search)).filter((row) => row.sent === 0).map((row) => row.order);
       if (mine !== requestNumber.current) return;
-      setOrders(answer);
-    } catch {
+      setOrders([...unsent, ...answer.filter((order) => !unsent.some((u) => u.id === order.id))]);
+      setUnsentIds(new Set(unsent.map((order) => order.id)));
+      setFromDevice(false);
+    } catch (error) {
       if (mine !== requestNumber.current) return;
-      setLoadFailed(true);
+      if (error instanceof ApiFailure && (error.status === 0 || error.status >= 502)) {
+        // No network: the orders on this device (orders §4 "Order loading").
+        const rows = await localOrders(versdb, search);
+        setOrders(rows.map((row) => row.order));
+        setUnsentIds(new Set(rows.filter((row) => row.sent === 0).map((row) => row.order.id)));
+        setFromDevice(true);
+      } else {
+        setLoadFailed(true);
+      }
     } finally {
       if (mine === requestNumber.current) setLoading(false);
     }
   }, []);
 
+  // An order created on this device and sent by the scheduler in the meantime: the list shows its new state.
+  const unsentOrders = useLiveQuery(() => versdb.orders.where('sent').equals(0).count(), [], 0);
   useEffect(() => {
     void load(query);
-  }, [load, query]);
+  }, [load, query, unsentOrders]);
 
   const contractorText = useMemo(() => {
     const texts = new Map((contractors?.values ?? []).map((v) => [v.value, v.text]));
@@ -257,8 +276,20 @@ export default function OrdersPage() {
             {order.number}
           </Box>
         );
-      case 'status':
-        return isOrderStatus(order.status) ? t(`orders.status.${displayStatus(order.status)}`) : order.status;
+      case 'status': {
+        const status = isOrderStatus(order.status) ? t(`orders.status.${displayStatus(order.status)}`) : order.status;
+        if (!unsentIds.has(order.id)) return status;
+        return (
+          <Box
+            component="span"
+            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+            data-testid="order-unsent"
+          >
+            <CloudOffIcon fontSize="small" color="warning" titleAccess={t('orders.list.unsent')} />
+            {status}
+          </Box>
+        );
+      }
       case 'type':
         return (
           <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, verticalAlign: 'middle' }}>
@@ -309,6 +340,11 @@ export default function OrdersPage() {
         </Button>
       </Box>
 
+      {fromDevice && (
+        <Alert severity="info" data-testid="orders-from-device">
+          {t('orders.list.fromDevice')}
+        </Alert>
+      )}
       {loadFailed && (
         <Alert
           severity="error"
@@ -353,7 +389,7 @@ export default function OrdersPage() {
                   onClick={() => open(order)}
                   onKeyDown={(e) => openByKey(e, order)}
                   sx={{ cursor: 'pointer' }}
-                  data-testid={`order-row-${order.number}`}
+                  data-testid={`order-row-${order.number || order.id}`}
                 >
                   {COLUMNS.map((column) => (
                     <TableCell

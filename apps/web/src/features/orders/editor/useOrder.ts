@@ -1,4 +1,4 @@
-import { type Order, type OrderState, foldActivities, orderSchema } from '@vers/domain';
+import { type Order, type OrderState, attributeValue, creationValues, foldActivities, orderSchema } from '@vers/domain';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { ApiFailure, call } from '../../../app/api.ts';
@@ -38,7 +38,16 @@ export function useOrder(orderId: string): OrderLoad {
     };
   }, [orderId]);
 
-  const state = useMemo(() => (rows ? foldActivities(rows) : null), [rows]);
+  const request = local?.sent === 0 ? local.request : undefined;
+  const state = useMemo(() => {
+    if (!rows) return null;
+    const folded = foldActivities(rows);
+    if (!request) return folded;
+    // Created offline: the values the server will write at creation are shown until it has the order.
+    const created = new Date(local?.created ?? Date.now());
+    const start = Object.fromEntries(creationValues(request).map((v) => [v.key, attributeValue(v.value, created)]));
+    return { ...folded, values: { ...start, ...folded.values } };
+  }, [rows, request, local?.created]);
   const unsent = useMemo(() => (rows ?? []).filter((row) => row.sent === 0).length, [rows]);
   if (fetched === 'missing') return { kind: 'missing' };
   if (local === undefined || state === null) return { kind: 'loading' };
