@@ -116,14 +116,18 @@ export function isSameOrBelow(path: string, key: string): boolean {
  * The order's state from its activities (DESIGN "Data flow of an edit" step 3). The same function runs in the
  * browser and on the server, so both see the same order.
  */
-export function foldActivities(activities: readonly Activity[]): OrderState {
+export function foldActivities(
+  activities: readonly Activity[],
+  /** How a row's value text becomes its value; a caller may pass a cached parse (the editor refolds often). */
+  parse: (activity: Activity) => unknown = (activity) => parseOutputValue(activity.outputValue),
+): OrderState {
   const values = new Map<string, unknown>();
   let status: OrderStatus | null = null;
   for (const activity of effectiveActivities(activities)) {
     switch (activity.activityType) {
       case ACTIVITY_TYPES.ORDER_STATUS_MODIFICATION: {
         // Accept `"IN_WORK"` as well as a bare IN_WORK; an unknown status is ignored, not shown.
-        const next = parseOutputValue(activity.outputValue);
+        const next = parse(activity);
         if (isOrderStatus(next)) status = next;
         break;
       }
@@ -133,7 +137,7 @@ export function foldActivities(activities: readonly Activity[]): OrderState {
         }
         break;
       default:
-        values.set(activity.key, parseOutputValue(activity.outputValue));
+        values.set(activity.key, parse(activity));
     }
   }
   // Reverted activities still hold their counter on the server, so they count: otherwise they would be

@@ -37,7 +37,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { ApiFailure, call } from '../../app/api.ts';
@@ -272,6 +272,11 @@ export default function EditOrderPage() {
   const tab = tabs.find((candidate) => candidate.id === tabId);
   const view = useMemo(() => (tab ? layoutTab(type, tab, values, entry) : null), [tab, type, values, entry]);
 
+  // One stable write function for the field rows (they re-render only when their own values change); it calls
+  // the newest closure, which knows the current values.
+  const latestWrite = useRef<(writes: Write[]) => void>(() => undefined);
+  const stableWrite = useCallback((writes: Write[]) => latestWrite.current(writes), []);
+
   // The server refused a change as not fitting its field: name the field and its tab (orders §8).
   const refused = useRef<string | null>(null);
   useEffect(() => {
@@ -322,7 +327,8 @@ export default function EditOrderPage() {
       notifications.show('common.saveError', 'error');
     });
   };
-  const actions: EditorActions = { values, readOnly, write };
+  latestWrite.current = write;
+  const actions: EditorActions = { values, readOnly, write: stableWrite };
 
   const undo = async () => {
     const action = await undoLastChange(versdb, orderId);

@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifications } from '../../../app/notifications.ts';
 import { versdb } from '../../../offline/versdb.ts';
@@ -176,9 +176,21 @@ function TextInput(props: FieldInputProps) {
   const shown = field.kind === 'baseString' ? formatVehicleNumber(current) : current;
   const [draft, setDraft] = useState(shown);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => setDraft(shown), [shown]);
+  // While the user types, a value arriving from elsewhere (the save before, a pull) must not overwrite the
+  // draft; and leaving a field without typing saves nothing, so it never writes an old value back.
+  const focused = useRef(false);
+  const dirty = useRef(false);
+  useEffect(() => {
+    if (!focused.current) setDraft(shown);
+  }, [shown]);
 
   const commit = () => {
+    focused.current = false;
+    if (!dirty.current) {
+      setDraft(shown);
+      return;
+    }
+    dirty.current = false;
     let value = draft.trim();
     setError(null);
     if (field.kind === 'double') {
@@ -230,7 +242,13 @@ function TextInput(props: FieldInputProps) {
       disabled={props.readOnly && field.kind !== 'formula'}
       error={error !== null}
       helperText={error ?? undefined}
-      onChange={(event) => setDraft(event.target.value)}
+      onChange={(event) => {
+        dirty.current = true;
+        setDraft(event.target.value);
+      }}
+      onFocus={() => {
+        focused.current = true;
+      }}
       onBlur={commit}
       onKeyDown={(event) => {
         if (event.key === 'Enter' && !multiline) (event.target as HTMLInputElement).blur();

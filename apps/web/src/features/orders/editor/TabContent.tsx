@@ -4,6 +4,7 @@ import {
   type EntryView,
   type FieldDef,
   type RowView,
+  type Slot,
   type TabView,
   type Values,
   type Write,
@@ -20,7 +21,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../app/components/ConfirmDialog.tsx';
 import { FieldInput } from './FieldInput.tsx';
@@ -44,7 +45,14 @@ export function useEntryTitle() {
     });
 }
 
-function FieldRow({ row, actions }: { row: RowView; actions: EditorActions }) {
+interface FieldRowProps {
+  row: RowView;
+  stored: Record<'in' | 'out', unknown>;
+  readOnly: boolean;
+  write: (writes: Write[]) => void;
+}
+
+function FieldRowView({ row, stored, readOnly, write }: FieldRowProps) {
   const { t } = useTranslation();
   const label = t(fieldLabelKey(row.field));
   return (
@@ -69,11 +77,11 @@ function FieldRow({ row, actions }: { row: RowView; actions: EditorActions }) {
             <FieldInput
               key={side}
               field={row.field}
-              stored={actions.values[slot.key]}
+              stored={stored[side]}
               dataKey={slot.key}
               label={t(`orders.editor.side.${side}`)}
-              readOnly={actions.readOnly}
-              onCommit={(value) => actions.write(slotWrites(slot, value))}
+              readOnly={readOnly}
+              onCommit={(value) => write(slotWrites(slot, value))}
             />
           );
         })}
@@ -82,12 +90,42 @@ function FieldRow({ row, actions }: { row: RowView; actions: EditorActions }) {
   );
 }
 
+const sameSlot = (a: Slot | undefined, b: Slot | undefined) =>
+  a === b ||
+  (a !== undefined &&
+    b !== undefined &&
+    a.key === b.key &&
+    a.create.length === b.create.length &&
+    a.create.every((w, i) => w.key === b.create[i]?.key && w.value === b.create[i]?.value));
+
+/**
+ * A field row re-renders only when its own values or keys change: after one edit the tab's other rows stay as they
+ * are (the editor keeps unchanged values' identity across refolds).
+ */
+const FieldRow = memo(
+  FieldRowView,
+  (a, b) =>
+    a.row.field === b.row.field &&
+    sameSlot(a.row.in, b.row.in) &&
+    sameSlot(a.row.out, b.row.out) &&
+    a.stored.in === b.stored.in &&
+    a.stored.out === b.stored.out &&
+    a.readOnly === b.readOnly &&
+    a.write === b.write,
+);
+
 function Rows({ rows, actions }: { rows: readonly RowView[]; actions: EditorActions }) {
   if (rows.length === 0) return null;
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', xl: '1fr 1fr' }, columnGap: 4, rowGap: 1.5 }}>
       {rows.map((row) => (
-        <FieldRow key={row.field.path} row={row} actions={actions} />
+        <FieldRow
+          key={row.field.path}
+          row={row}
+          stored={{ in: row.in && actions.values[row.in.key], out: row.out && actions.values[row.out.key] }}
+          readOnly={actions.readOnly}
+          write={actions.write}
+        />
       ))}
     </Box>
   );

@@ -1,6 +1,16 @@
-import { type Order, type OrderState, attributeValue, creationValues, foldActivities, orderSchema } from '@vers/domain';
+import {
+  type Activity,
+  type Order,
+  type OrderState,
+  attributeValue,
+  creationValues,
+  foldActivities,
+  orderSchema,
+  parseOutputValue,
+} from '@vers/domain';
+import { Dexie, type ObservabilitySet, RangeSet } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ApiFailure, call } from '../../../app/api.ts';
 import { orderRows } from '../../../offline/order-results.ts';
 import { versdb } from '../../../offline/versdb.ts';
@@ -16,7 +26,7 @@ export type OrderLoad =
 export function useOrder(orderId: string): OrderLoad {
   const [fetched, setFetched] = useState<'pending' | 'done' | 'missing'>('pending');
   const local = useLiveQuery(() => versdb.orders.get(orderId).then((row) => row ?? null), [orderId]);
-  const rows = useLiveQuery(() => orderRows(versdb, orderId), [orderId]);
+  const rows = useOrderRows(orderId);
 
   useEffect(() => {
     let cancelled = false;
@@ -39,9 +49,19 @@ export function useOrder(orderId: string): OrderLoad {
   }, [orderId]);
 
   const request = local?.sent === 0 ? local.request : undefined;
+  // Parsed values by row id: a refold after one edit parses one row, and unchanged values keep their identity,
+  // so the editor re-renders only the fields that changed.
+  const parsed = useRef(new Map<string, { text: string; value: unknown }>());
   const state = useMemo(() => {
     if (!rows) return null;
-    const folded = foldActivities(rows);
+    const cache = parsed.current;
+    const folded = foldActivities(rows, (row) => {
+      const hit = cache.get(row.id);
+      if (hit && hit.text === row.outputValue) return hit.value;
+      const value = parseOutputValue(row.outputValue);
+      cache.set(row.id, { text: row.outputValue, value });
+      return value;
+    });
     if (!request) return folded;
     // Created offline: the values the server will write at creation are shown until it has the order.
     const created = new Date(local?.created ?? Date.now());
@@ -53,4 +73,58 @@ export function useOrder(orderId: string): OrderLoad {
   if (local === undefined || state === null) return { kind: 'loading' };
   if (local === null) return fetched === 'pending' ? { kind: 'loading' } : { kind: 'missing' };
   return { kind: 'ready', order: local.order, state, unsent };
+}
+
+/**
+ * The order's rows, kept live without reading the whole order again after each edit: Dexie reports which rows a
+ * write touched (its `storagemutated` event, also for writes in other tabs), and only those are read again. A
+ * write that Dexie reports as a range (a bulk put of 50 rows or more, a delete by query) reloads the whole order.
+ * A live query would read all of them — 5,000 rows of a long order — after every keystroke that is saved.
+ */
+function useOrderRows(orderId: string): Activity[] | undefined {
+  const [rows, setRows] = useState<Activity[]>();
+  useEffect(() => {
+    let cancelled = false;
+    const byId = new Map<string, Activity>();
+    const publish = () => {
+      if (!cancelled) setRows([...byId.values()]);
+    };
+    // One read at a time, in the order the writes were reported.
+    let queue = Promise.resolve();
+    const run = (task: () => Promise<void>) => {
+      queue = queue.then(task).catch((error: unknown) => console.error('order rows not read', error));
+    };
+    const reloadAll = async () => {
+      const all = await orderRows(versdb, orderId);
+      byId.clear();
+      for (const row of all) byId.set(row.id, row);
+      publish();
+    };
+    const reread = async (ids: string[]) => {
+      const found = await versdb.orderResults.bulkGet(ids);
+      ids.forEach((id, i) => {
+        const row = found[i];
+        if (row && row.orderId === orderId) byId.set(id, row);
+        else byId.delete(id);
+      });
+      publish();
+    };
+    run(reloadAll);
+    const onMutated = (parts: ObservabilitySet) => {
+      const touched = parts[`idb://${versdb.name}/orderResults/`];
+      if (!touched) return;
+      const ids: string[] = [];
+      for (const range of RangeSet(touched)) {
+        if (typeof range.from !== 'string' || range.from !== range.to) return run(reloadAll);
+        ids.push(range.from);
+      }
+      if (ids.length > 0) run(() => reread(ids));
+    };
+    Dexie.on('storagemutated', onMutated);
+    return () => {
+      cancelled = true;
+      Dexie.on.storagemutated.unsubscribe(onMutated);
+    };
+  }, [orderId]);
+  return rows;
 }
