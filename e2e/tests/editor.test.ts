@@ -80,6 +80,22 @@ describe('order editor', () => {
     await page.getByText('Nur Ziffern, Komma und Punkt').first().waitFor();
     await expect.poll(() => progress(page, 'basedata')).toBeGreaterThan(before);
 
+    // The workshop keeps a protocol: who changed the value shows under the label.
+    await expect
+      .poll(() => page.getByTestId('row-AllowableAxleLoad').getByTestId('last-modifier').textContent())
+      .toContain('Schlosser');
+
+    // An option from its value list, and an extra entry typed and taken with TAB where the list allows it.
+    const temperature = field(page, `${W_OUT}.TemperaturbereichgemaessTSI`);
+    await temperature.click();
+    await page.getByRole('option', { name: /T2/ }).click();
+    await expect.poll(() => temperature.inputValue()).toContain('T2');
+    const level = field(page, `${W_OUT}.ExecutedMaintenanceLevel`);
+    await level.fill('G 4.7 Sonder');
+    await page.getByText('mit TAB einen neuen Eintrag', { exact: false }).first().waitFor();
+    await level.press('Tab');
+    await expect.poll(() => level.inputValue()).toBe('G 4.7 Sonder');
+
     // A wrong wagon number is refused with the check-digit message and not saved.
     await enter(page, `${W_OUT}.Waggonnummer`, '21 81 2471 217-4');
     await page.getByText('Prüfziffer', { exact: false }).first().waitFor();
@@ -107,9 +123,11 @@ describe('order editor', () => {
 
     await page.getByTestId('sync-now').click();
     await expect.poll(() => page.getByTestId('sync-indicator').getAttribute('data-unsent')).toBe('0');
+    await expect.poll(() => page.getByTestId('sync-time').getAttribute('data-in-sync')).toBe('true');
     await page.reload();
     await page.getByTestId('order-footer').waitFor();
     await expect.poll(() => field(page, `${W_OUT}.AllowableAxleLoad`).inputValue()).toBe('22.5');
+    await expect.poll(() => field(page, `${W_OUT}.ExecutedMaintenanceLevel`).inputValue()).toBe('G 4.7 Sonder');
     await expect(page.getByTestId('entry-2').isVisible()).resolves.toBe(true);
     await context.close();
   });

@@ -37,6 +37,7 @@ import { sessionStore, useSession } from './session.ts';
 
 // The sync status needs the IndexedDB code: its own chunk, loaded once signed in.
 const SyncIndicator = lazy(() => import('../offline/SyncIndicator.tsx'));
+const SyncTime = lazy(() => import('../offline/SyncTime.tsx'));
 const OfflineBanner = lazy(() => import('../offline/OfflineBanner.tsx'));
 
 const MENU_ICONS: Record<MenuItem, ReactElement> = {
@@ -73,6 +74,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const [mini, setMini] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
   const title = useTitle();
+  // The editor's toolbar shows the last synchronisation time as well (orders §2).
+  const editing = useMatches().some((m) => (m.handle as RouteHandle | undefined)?.route.name === 'EditOrder');
   const width = mobile ? DRAWER_WIDTH : mini ? DRAWER_MINI_WIDTH : DRAWER_WIDTH;
   const items = session ? menuFor(session.roles) : [];
   const compact = mini && !mobile;
@@ -170,6 +173,7 @@ export function Layout({ children }: { children: ReactNode }) {
             {title}
           </Typography>
           <Suspense fallback={null}>
+            {editing && <SyncTime />}
             <SyncIndicator />
           </Suspense>
         </Toolbar>

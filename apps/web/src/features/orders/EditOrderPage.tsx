@@ -9,7 +9,6 @@ import {
   type Write,
   activityPushResultSchema,
   displayStatus,
-  formatDateTime,
   formatVehicleNumber,
   isReadOnlyStatus,
   layoutTab,
@@ -27,7 +26,6 @@ import EditNoteIcon from '@mui/icons-material/EditNote';
 import LockIcon from '@mui/icons-material/Lock';
 import SyncIcon from '@mui/icons-material/Sync';
 import UndoIcon from '@mui/icons-material/Undo';
-import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -210,33 +208,6 @@ function EntrySummary(props: {
   );
 }
 
-/** When the order was last exchanged with the server, and whether local changes still wait (orders §2). */
-function SyncTime({ unsent }: { unsent: number }) {
-  const { t, i18n } = useTranslation();
-  const status = useSyncStatus();
-  const inSync = status.online && unsent === 0 && status.lastSync !== null;
-  return (
-    <Box
-      sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}
-      data-testid="sync-time"
-      data-in-sync={String(inSync)}
-    >
-      {inSync ? (
-        <CheckCircleIcon color="success" fontSize="small" />
-      ) : (
-        <WarningAmberIcon color="warning" fontSize="small" />
-      )}
-      <Typography variant="body2" color="text.secondary">
-        {status.lastSync
-          ? t('orders.editor.lastSync', {
-              time: formatDateTime(status.lastSync, (i18n.resolvedLanguage ?? 'de') as Language),
-            })
-          : t('orders.editor.neverSynced')}
-      </Typography>
-    </Box>
-  );
-}
-
 /**
  * The order editor (orders §2 "Edit order"): the order's tabs with their progress, the open tab's chapters with
  * incoming and outgoing values side by side, take-over, undo and the status dialog. Every change is stored in
@@ -371,7 +342,6 @@ export default function EditOrderPage() {
         <TabList type={type} tabs={tabs} values={values} active={tabName ?? ''} onSelect={open} />
         <Box sx={{ flexGrow: 1, minWidth: 0, display: 'grid', gap: 2, alignContent: 'start' }}>
           <Paper sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', px: 2, py: 1 }}>
-            <SyncTime unsent={ready.unsent} />
             <Box sx={{ flexGrow: 1 }} />
             <Button startIcon={<SyncIcon />} onClick={() => void syncScheduler.exchangeNow()} data-testid="sync-now">
               {t('orders.editor.syncNow')}

@@ -79,6 +79,13 @@ function OptionInput(props: FieldInputProps) {
     }
     props.onCommit(value === '' ? null : value);
   };
+  // A free-entry list shows no option popup when nothing matches, so the hint goes under the field.
+  const typed = input.trim().toLowerCase();
+  const newEntry =
+    (field.extraEntries ?? false) &&
+    typed !== '' &&
+    typed !== (selected?.text ?? '').toLowerCase() &&
+    !choices.some((c) => `${c.value} ${c.text}`.toLowerCase().includes(typed));
   // "Generate a new entry with TAB" (orders §5): Tab takes the typed text as a new value where the list allows.
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Tab' && field.extraEntries && input.trim() !== '') {
@@ -105,6 +112,7 @@ function OptionInput(props: FieldInputProps) {
           {...params}
           label={props.label}
           onKeyDown={onKeyDown}
+          helperText={newEntry ? t('orders.editor.newEntryWithTab') : undefined}
           slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-key': props.dataKey } }}
         />
       )}

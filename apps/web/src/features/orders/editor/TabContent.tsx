@@ -1,5 +1,8 @@
 import {
+  type AttributeValue,
   type ChapterView,
+  type Language,
+  formatDateTime,
   type CollectionView,
   type EntryView,
   type FieldDef,
@@ -45,6 +48,24 @@ export function useEntryTitle() {
     });
 }
 
+/**
+ * Who changed the field last and when, under its label: only where the value carries a `LastModifier`, which is
+ * written only when the workshop keeps a protocol (orders §3, §6).
+ */
+function LastChange({ stored }: { stored: Record<'in' | 'out', unknown> }) {
+  const { i18n } = useTranslation();
+  const latest = [stored.out, stored.in]
+    .filter((v): v is AttributeValue => typeof v === 'object' && v !== null && 'LastModifier' in v)
+    .sort((a, b) => (a.CaptureDate < b.CaptureDate ? 1 : -1))[0];
+  if (!latest?.LastModifier) return null;
+  const when = formatDateTime(latest.CaptureDate, (i18n.resolvedLanguage ?? 'de') as Language);
+  return (
+    <Typography variant="caption" color="text.secondary" data-testid="last-modifier">
+      {latest.LastModifier} · {when}
+    </Typography>
+  );
+}
+
 interface FieldRowProps {
   row: RowView;
   stored: Record<'in' | 'out', unknown>;
@@ -68,7 +89,10 @@ function FieldRowView({ row, stored, readOnly, write }: FieldRowProps) {
         rowGap: 0.75,
       }}
     >
-      <Typography variant="subtitle2">{label}</Typography>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="subtitle2">{label}</Typography>
+        <LastChange stored={stored} />
+      </Box>
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
         {SIDES.map((side) => {
           const slot = row[side];
