@@ -121,20 +121,25 @@ function TabList(props: {
       }}
       data-testid="order-tabs"
     >
-      <Typography variant="overline" component="h2" sx={{ px: 2, pt: 1.5, display: 'block' }}>
+      <Typography variant="overline" component="h2" sx={{ px: 2, pt: 1.5, display: { xs: 'none', md: 'block' } }}>
         {t(`catalogue.drawerTitle.${props.type}`)}
       </Typography>
-      <List dense disablePadding>
+      {/* Below the tablet width the tabs scroll sideways in one row, so the fields start near the top. */}
+      <List
+        dense
+        disablePadding
+        sx={{ display: { xs: 'flex', md: 'block' }, overflowX: { xs: 'auto', md: 'visible' } }}
+      >
         {props.tabs.map((tab) => {
           const progress = tabProgress(props.type, tab, props.values);
           const entries = perEntrySummary(props.type, tab, props.values)?.entries ?? [];
           return (
-            <Box key={tab.id}>
+            <Box key={tab.id} sx={{ display: { xs: 'contents', md: 'block' } }}>
               <ListItemButton
                 selected={props.active === tab.id}
                 onClick={() => props.onSelect(tab.id)}
                 data-testid={`order-tab-${tab.id}`}
-                sx={{ display: 'block', minHeight: 56 }}
+                sx={{ display: 'block', minHeight: 56, flexShrink: 0, minWidth: { xs: 150, md: 'auto' } }}
               >
                 <ListItemText primary={t(`catalogue.tab.${props.type}.${tab.id}`)} />
                 <ProgressBar percent={progress.percent} testId={`progress-${tab.id}`} />
@@ -147,7 +152,7 @@ function TabList(props: {
                       key={name}
                       selected={props.active === name}
                       onClick={() => props.onSelect(name)}
-                      sx={{ pl: 4, minHeight: 48 }}
+                      sx={{ pl: { xs: 2, md: 4 }, minHeight: 48, flexShrink: 0, whiteSpace: 'nowrap' }}
                       data-testid={`order-tab-${name}`}
                     >
                       <ListItemText primary={title(tab.perEntry!.differentiator, entry.value)} />
@@ -337,7 +342,11 @@ export default function EditOrderPage() {
   const open = (name: string) => navigate(`/orders/${orderType}/${orderId}/${name}`);
   const showSummary = tab?.perEntry && !entry;
   return (
-    <Box sx={{ display: 'grid', gap: 2 }} data-testid="edit-order" lang={language}>
+    <Box
+      sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}
+      data-testid="edit-order"
+      lang={language}
+    >
       <Box sx={{ display: 'flex', gap: 2, flexDirection: { xs: 'column', md: 'row' } }}>
         <TabList type={type} tabs={tabs} values={values} active={tabName ?? ''} onSelect={open} />
         <Box sx={{ flexGrow: 1, minWidth: 0, display: 'grid', gap: 2, alignContent: 'start' }}>
