@@ -1,6 +1,6 @@
 import {
-  CREATION_KEYS,
   attributeValue,
+  creationValues,
   ORDER_STATUSES,
   canChangeStatus,
   createOrderRequestSchema,
@@ -21,7 +21,7 @@ import { sessionUser } from '../auth/session.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { activities, orderNumbers, orders } from '../db/schema.ts';
 import { ApiError, forbidden } from '../http/errors.ts';
-import { type NewActivity, appendActivities, modifierFor, toPushResult } from '../activity/append.ts';
+import { appendActivities, modifierFor, toPushResult } from '../activity/append.ts';
 import { ORDER_ROLES, type OrderRow, ownOrder } from './access.ts';
 
 const digits = (raw: string | undefined) => (raw ? validateVehicleNumber(raw) : null);
@@ -153,31 +153,10 @@ export const orderRoutes =
             .returning();
           if (!row) throw new ApiError(409, 'CONFLICT', `Order number ${number} already exists`);
           // The creation data goes into the order's log like any edit: its state is always the fold.
-          const attribute = (value: string) => JSON.stringify(attributeValue(value, now));
-          const initial: Omit<NewActivity, 'id' | 'created' | 'type'>[] = [];
-          if (body.type === 'WAGON') {
-            const wagonNumber = plain(body.wagon?.number) || maintenanceNumber;
-            for (const side of ['in', 'out'] as const) {
-              initial.push({ key: CREATION_KEYS.wagonNumber(side), outputValue: attribute(wagonNumber) });
-            }
-            body.wagon?.wheelsetsOutgoing.forEach((wheelset, i) => {
-              initial.push({
-                key: CREATION_KEYS.outgoingWheelset(i, 'Position'),
-                outputValue: attribute(String(i + 1)),
-              });
-              initial.push({
-                key: CREATION_KEYS.outgoingWheelset(i, 'Wheelsetnumber'),
-                outputValue: attribute(plain(wheelset.number)),
-              });
-            });
-          } else {
-            for (const side of ['in', 'out'] as const) {
-              initial.push({
-                key: CREATION_KEYS.wheelsetNumber(side),
-                outputValue: attribute(plain(body.wheelset?.number) || maintenanceNumber),
-              });
-            }
-          }
+          const initial = creationValues(body).map(({ key, value }) => ({
+            key,
+            outputValue: JSON.stringify(attributeValue(value, now)),
+          }));
           await appendActivities(
             tx,
             row,
