@@ -139,9 +139,12 @@ function startLoadWorker() {
       if (failed) return Promise.reject(failed);
       return new Promise((resolve, reject) => {
         const onError = (error: Error) => reject(error);
+        const onExit = (code: number) => reject(new Error(`load generator exited with code ${code}`));
         worker.once('error', onError);
+        worker.once('exit', onExit);
         worker.once('message', (answer: LoadAnswer) => {
           worker.off('error', onError);
+          worker.off('exit', onExit);
           if ('error' in answer) reject(new Error(`load generator: ${answer.error}`));
           else resolve(answer.figures);
         });

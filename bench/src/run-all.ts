@@ -1,7 +1,12 @@
 // `npm run bench`: prints the figures; budgets are reported, never asserted.
 import { startProduct } from '../../e2e/support/server.ts';
+import { measureActivityThroughput, printActivityThroughput } from './activity-throughput.ts';
+import { measureBrowserOrders, printBrowserOrders } from './browser-orders.ts';
 import { LOGIN_BUDGET_KB, measureBundles } from './bundle-size.ts';
+import { measureFold, printFold } from './fold.ts';
 import { measureStartup } from './startup.ts';
+
+const POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
 const product = await startProduct();
 try {
@@ -11,6 +16,7 @@ try {
       `(budget ${LOGIN_BUDGET_KB} KB: ${bundles.loginKb <= LOGIN_BUDGET_KB ? 'within' : 'OVER'})`,
   );
   console.log(`whole app JavaScript:    ${bundles.appKb.toFixed(1)} KB gzip in ${bundles.appScripts} scripts`);
+  printBrowserOrders(await measureBrowserOrders(product));
 } finally {
   await product.stop();
 }
@@ -19,3 +25,10 @@ console.log(
   `server start to first answer, empty data folder: ${startup.versMs.toFixed(0)} ms ` +
     `(bare Node HTTP server: ${startup.baselineMs.toFixed(0)} ms, ratio ${(startup.versMs / startup.baselineMs).toFixed(1)}x; median of ${startup.runs})`,
 );
+printFold(measureFold());
+printActivityThroughput('PGlite', await measureActivityThroughput());
+try {
+  printActivityThroughput('PostgreSQL', await measureActivityThroughput({ databaseUrl: POSTGRES_URL }));
+} catch (error) {
+  console.log(`activity push on PostgreSQL (${POSTGRES_URL}): not measured, ${String(error)}`);
+}

@@ -2,13 +2,16 @@ import { type Activity, activityPushResultSchema, foldActivities, serverActivity
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { workshops } from '../db/schema.ts';
 import { type TestServer, startTestServer } from '../test/server.ts';
 import { IN, OUT, createWagonOrder, push } from '../test/orders.ts';
 
 let server: TestServer;
 let staff: string;
 let staff2: string;
+const NORTH_NAME = 'VERS Demo-Werkstatt Nord';
 
 /** Catalogued wagon fields of several kinds. */
 const FIELDS = [
@@ -129,6 +132,56 @@ describe('POST activity', () => {
     expect((await server.request('GET', `/api/v1/activity/${order.id}/last`, { token: staff })).body).toEqual({
       last: 35,
     });
+  });
+
+  it('answers concurrent pushes of one id with one result and uses up one counter, among other pushes', async () => {
+    const order = await createWagonOrder(server, staff);
+    const body = push(order.id, `${OUT}.Bemerkung`, 'same');
+    const results = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => send(i % 2 ? body : push(order.id, `${OUT}.Bemerkung`, `value ${i}`))),
+    );
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    const same = results.filter((_, i) => i % 2).map((r) => r.body);
+    expect(same.every((r) => JSON.stringify(r) === JSON.stringify(same[0]))).toBe(true);
+    const rows = await log(order.id);
+    expect(rows.filter((a) => a.id === body.id)).toHaveLength(1);
+    expect(rows.map((a) => a.co)).toEqual(Array.from({ length: 23 }, (_, i) => i + 1));
+  });
+
+  it('answers a stored id of a done order with its first result, and refuses an id of another order', async () => {
+    const werkadmin = await server.signIn('werkadmin');
+    const order = await createWagonOrder(server, staff);
+    const body = push(order.id, `${OUT}.Bemerkung`, 'before done');
+    const first = await send(body);
+    expect(first.status).toBe(200);
+    const done = await server.request('POST', `/api/v1/orders/${order.id}/status`, {
+      token: werkadmin,
+      body: { status: 'DONE' },
+    });
+    expect(done.status).toBe(200);
+    expect(await send(body)).toMatchObject({ status: 200, body: first.body });
+    expect(await send(push(order.id, `${OUT}.Bemerkung`, 'after done'))).toMatchObject({
+      status: 409,
+      body: { code: 'ORDER_READ_ONLY' },
+    });
+    const other = await createWagonOrder(server, staff);
+    expect(await send({ ...body, oI: other.id })).toMatchObject({ status: 409, body: { code: 'CONFLICT' } });
+    expect(await log(other.id)).toHaveLength(10);
+    // Another workshop's user learns nothing about the stored id either.
+    expect((await send(body, staff2)).status).toBe(404);
+  });
+
+  it("writes the modifier by the workshop's protocol flag as it is at the time of the push", async () => {
+    const order = await createWagonOrder(server, staff);
+    const flag = (on: boolean) =>
+      server.database.db.update(workshops).set({ addLastModifier: on }).where(eq(workshops.name, NORTH_NAME));
+    try {
+      await flag(false);
+      expect((await send(push(order.id, `${OUT}.Bemerkung`, 'quiet'))).body.mod).toBe('');
+    } finally {
+      await flag(true);
+    }
+    expect((await send(push(order.id, `${OUT}.Bemerkung`, 'logged'))).body.mod).toBe('Schlosser');
   });
 });
 

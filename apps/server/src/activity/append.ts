@@ -1,8 +1,16 @@
-import { type ActivityType, activityProblem, isReadOnlyStatus, type OrderStatus, type OrderType } from '@vers/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  ALL_ORDER_TYPES,
+  type ActivityType,
+  activityProblem,
+  isReadOnlyStatus,
+  type OrderStatus,
+  type OrderType,
+  READ_ONLY_ORDER_STATUSES,
+} from '@vers/domain';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { SessionUser } from '../auth/session.ts';
-import type { Executor } from '../db/client.ts';
-import { activities, orders, workshops } from '../db/schema.ts';
+import type { Db, Executor } from '../db/client.ts';
+import { activities, orders } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import type { OrderRow } from '../orders/access.ts';
 
@@ -53,14 +61,12 @@ export function checkActivity(
   }
 }
 
-/** The modifier written beside a change: the last name, when the workshop logs changes (protocol flag). */
-export async function modifierFor(ex: Executor, user: SessionUser): Promise<string> {
-  if (user.workshopId === null) return '';
-  const [workshop] = await ex
-    .select({ log: workshops.addLastModifier })
-    .from(workshops)
-    .where(eq(workshops.id, user.workshopId));
-  return workshop?.log ? user.lastName : '';
+/**
+ * The modifier written beside a change: the last name, when the workshop logs changes (protocol flag). The flag
+ * is read with the user on every request (auth hook), so this needs no query of its own.
+ */
+export async function modifierFor(_ex: Executor, user: SessionUser): Promise<string> {
+  return user.logsChanges ? user.lastName : '';
 }
 
 /**
@@ -128,4 +134,88 @@ export async function appendActivities(
 /** Locks the order row for the rest of the transaction (the per-order counter lives there). */
 export async function lockOrder(tx: Executor, orderId: string) {
   await tx.execute(sql`SELECT 1 FROM orders WHERE id = ${orderId} FOR UPDATE`);
+}
+
+const activityColumns = Object.entries(getTableColumns(activities));
+
+/** A row of `activities` as raw SQL answers it (column names, driver values), mapped as drizzle maps its own. */
+function toActivityRow(raw: Record<string, unknown>): ActivityRow {
+  const row: Record<string, unknown> = {};
+  for (const [field, column] of activityColumns) {
+    const value = raw[column.name];
+    row[field] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as ActivityRow;
+}
+
+/** The unique violation of a second insert of the same activity id (PostgreSQL and PGlite alike). */
+function isDuplicateActivityId(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const { code, constraint } = e as Error & { code?: unknown; constraint?: unknown };
+    if (code === '23505') return constraint === 'activities_pkey';
+  }
+  return false;
+}
+
+/**
+ * The fast path of a single push, outside any transaction. Usually one statement: it raises the order's counter
+ * and inserts the activity with it, and commits on its own. The `UPDATE` of the order row takes the row lock, so
+ * concurrent pushes to one order queue there and each gets the next counter (after waiting, PostgreSQL checks the
+ * `WHERE` again on the row the other push left); the lock is held only until this statement commits, and if the
+ * insert fails the raised counter is rolled back with it, so counters stay dense. Nothing is written unless the
+ * order exists, is the user's workshop's, is not read-only, has a type whose field catalogue accepts the activity
+ * (`checkActivity` is evaluated for every order type in advance; the statement only writes for the types it
+ * accepted), and no activity with this id is stored.
+ *
+ * When that writes nothing, or another push stored the same id at the same moment (unique violation), a second
+ * statement looks for the stored activity of this id in this order and answers it: a replay (its first answer)
+ * or the loser of that race. Answers null when neither answers (unknown or foreign order, read-only order, a
+ * catalogue problem, an id stored for another order); the caller then takes the locked path (`ownOrder(..., true)`
+ * + `checkActivity` + `appendActivities`), which gives the exact error, as it did before.
+ */
+export async function appendOne(
+  db: Db,
+  user: SessionUser,
+  orderId: string,
+  item: NewActivity,
+  modifier: string,
+): Promise<ActivityRow | null> {
+  if (user.workshopId === null) return null;
+  const types = ALL_ORDER_TYPES.filter((type) => !activityProblem(type, item.key, item.type, item.outputValue));
+  if (types.length === 0) return null;
+  const now = new Date().toISOString();
+  const append = sql`
+    WITH bumped AS (
+      UPDATE orders SET last_counter = last_counter + 1, last_modified = ${now}::timestamptz
+      WHERE id = ${orderId}::uuid AND workshop_id = ${user.workshopId}::integer
+        AND type IN ${types} AND status NOT IN ${READ_ONLY_ORDER_STATUSES}
+        AND NOT EXISTS (SELECT 1 FROM activities WHERE id = ${item.id}::uuid)
+      RETURNING id, last_counter
+    )
+    INSERT INTO activities
+      (id, order_id, counter, key, type, output_value, created, last_modified, modifier, restores)
+    SELECT ${item.id}::uuid, bumped.id, bumped.last_counter, ${item.key}::text, ${item.type}::text,
+      ${item.outputValue}::text, ${item.created.toISOString()}::timestamptz, ${now}::timestamptz,
+      ${modifier}::text, ${item.restores ?? null}::integer
+    FROM bumped
+    RETURNING *`;
+  try {
+    const [row] = ((await db.execute(append)) as unknown as { rows: Record<string, unknown>[] }).rows;
+    if (row) return toActivityRow(row);
+  } catch (error) {
+    if (!isDuplicateActivityId(error)) throw error;
+  }
+  const [known] = await db
+    .select({ activity: activities })
+    .from(activities)
+    .innerJoin(orders, eq(orders.id, activities.orderId))
+    .where(
+      and(
+        eq(activities.id, item.id),
+        eq(activities.orderId, orderId),
+        eq(orders.workshopId, user.workshopId),
+        inArray(orders.type, types),
+      ),
+    );
+  return known?.activity ?? null;
 }
