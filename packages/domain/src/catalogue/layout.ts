@@ -414,10 +414,13 @@ export function recalculate(type: OrderType, values: Values, key: string): Recal
   const target = resolved?.field?.recalculates;
   if (!resolved || !target) return { kind: 'none' };
   const scope = resolved.chapterScope;
-  const tab = resolved.tab;
-  const formula = tab.chapters.flatMap((chapter) => chapter.fields ?? []).find((field) => field.path === target);
+  // Inputs and result may sit in different tabs (a wheelset order's measures and wheel measures), within one scope.
+  const chapters = CATALOGUE[type]
+    .filter((tab) => tab.perEntry === resolved.tab.perEntry)
+    .flatMap((tab) => tab.chapters);
+  const formula = chapters.flatMap((chapter) => chapter.fields ?? []).find((field) => field.path === target);
   if (formula?.calculation !== 'srMass') return { kind: 'none' };
-  const wheels = tab.chapters.find((chapter) => chapter.collection?.path === 'Wheels.Wheel')?.collection;
+  const wheels = chapters.find((chapter) => chapter.collection?.path === 'Wheels.Wheel')?.collection;
   const sd = (side: string) => {
     if (!wheels) return null;
     const sideScope = { in: scope, out: scope };

@@ -82,8 +82,8 @@ export interface CollectionDef {
   fixed?: boolean;
   /** An outgoing count field kept equal to the number of entries on add and remove. */
   countField?: string;
-  /** Each side's list is kept on its own (the wagon's incoming and outgoing wheelsets). */
-  sidesIndependent?: boolean;
+  /** A field shown beside each entry in the summary of a tab that repeats per entry (a wheelset's number). */
+  summaryField?: string;
   fields: readonly FieldDef[];
 }
 

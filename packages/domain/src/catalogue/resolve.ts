@@ -31,8 +31,15 @@ const INDEX = /\[\d+\]/g;
 function buildTemplates(type: OrderType): Map<string, Template> {
   const templates = new Map<string, Template>();
   const add = (path: string, template: Template) => {
-    if (templates.has(path)) throw new Error(`catalogue: ${type} path ${path} defined twice`);
-    templates.set(path, template);
+    const known = templates.get(path);
+    // One collection may be shown in several chapters (a wheel's base data and its measures): its entries and
+    // differentiator are the same, filed under the first chapter. Anything else defined twice is a mistake.
+    const shared =
+      known?.collection !== undefined &&
+      known.collection.path === template.collection?.path &&
+      (template.field === null || template.field === template.collection.differentiator);
+    if (known && !shared) throw new Error(`catalogue: ${type} path ${path} defined twice`);
+    if (!known) templates.set(path, template);
   };
   for (const tab of CATALOGUE[type]) {
     const scope = tab.perEntry ? `${tab.perEntry.path}[].` : '';

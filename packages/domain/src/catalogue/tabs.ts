@@ -132,6 +132,7 @@ export const WAGON_WHEELSETS: CollectionDef = {
   min: 2,
   max: 8,
   countField: 'AnzahlAchsen',
+  summaryField: 'Wheelsetnumber',
   fields: [],
 };
 

@@ -19,6 +19,7 @@ import {
   resolveKey,
   tabProgress,
   takeOverWrites,
+  valueOf,
 } from '@vers/domain';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
@@ -178,20 +179,27 @@ function EntrySummary(props: {
   const title = useEntryTitle();
   const view = perEntrySummary(props.type, props.tab, props.actions.values);
   if (!view) return null;
-  const numberOf = (scope: string) => props.actions.values[`${scope}.Wheelsetnumber`];
+  const summaryField = view.collection.summaryField;
+  const summaryOf = (scope: string) =>
+    summaryField ? valueOf(props.actions.values[`${scope}.${summaryField}`]) : null;
+  // Positions (numbers) are added lowest first without asking (orders §4); other values are picked.
+  const values = view.collection.values;
+  const numbered = Array.isArray(values) && (values as readonly string[]).every((v) => /^\d+$/.test(v));
   return (
     <Paper sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }} data-testid="entry-summary">
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
         {(['in', 'out'] as const).map((side) => (
           <Box key={side}>
             <Typography variant="h6" component="h2">
-              {t(`orders.editor.wheelsets.${side}`)}
+              {t(`orders.editor.entries.${side}`, {
+                entries: t(`catalogue.tab.${props.type}.${props.tab.id}`),
+              })}
             </Typography>
             <List dense data-testid={`wheelsets-${side}`}>
               {view.entries
                 .filter((entry) => entry.entry.exists[side])
                 .map((entry) => {
-                  const number = numberOf(entry.scope[side]) as { value?: string } | undefined;
+                  const summary = summaryOf(entry.scope[side]);
                   return (
                     <ListItemButton
                       key={entry.entry.value}
@@ -199,7 +207,13 @@ function EntrySummary(props: {
                     >
                       <ListItemText
                         primary={title(view.collection.differentiator, entry.entry.value)}
-                        secondary={number?.value ? formatVehicleNumber(number.value) : '—'}
+                        secondary={
+                          summaryField
+                            ? typeof summary === 'string' && summary !== ''
+                              ? formatVehicleNumber(summary)
+                              : '—'
+                            : undefined
+                        }
                       />
                     </ListItemButton>
                   );
@@ -208,7 +222,7 @@ function EntrySummary(props: {
           </Box>
         ))}
       </Box>
-      <EntryPickers view={view} actions={props.actions} addLowest />
+      <EntryPickers view={view} actions={props.actions} addLowest={numbered} />
     </Paper>
   );
 }

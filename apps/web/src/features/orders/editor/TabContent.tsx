@@ -44,7 +44,10 @@ export function useEntryTitle() {
   const { t } = useTranslation();
   return (differentiator: FieldDef, value: string) =>
     t(`catalogue.entry.${differentiator.path}`, {
-      value: differentiator.path === 'Side' ? t(`catalogue.side.${value}`, { defaultValue: value }) : value,
+      value:
+        differentiator.path === 'Side'
+          ? t(`catalogue.side.${value}`, { defaultValue: value })
+          : t(`catalogue.entryValue.${differentiator.path}.${value}`, { defaultValue: value }),
     });
 }
 
