@@ -6,6 +6,7 @@ import {
   addEntryWrites,
   allRows,
   layoutTab,
+  limitWarning,
   lowestUnused,
   perEntrySummary,
   progressColour,
@@ -281,5 +282,30 @@ describe('recalculation after a save', () => {
     for (const type of ALL_ORDER_TYPES) {
       for (const tab of CATALOGUE[type]) expect(() => layoutTab(type, tab, {})).not.toThrow();
     }
+  });
+});
+
+describe('limits of measured values', () => {
+  const wheel = `${R_OUT}.Wheels.Wheel[0]`;
+  const sd = resolveKey('WHEELSET', `${wheel}.Sd`)!.field!;
+
+  it('warn by the tread diameter band, never for values inside, and fall back to the widest band without D', () => {
+    const values: Record<string, unknown> = { [`${wheel}.Sd`]: at('23') };
+    expect(limitWarning(sd, values, `${wheel}.Sd`, wheel)).toBeNull(); // no D: 22–33
+    values[`${wheel}.Laufkreisdurchmesser`] = at('800'); // 330–840: 27.5–33
+    expect(limitWarning(sd, values, `${wheel}.Sd`, wheel)).toMatchObject({ min: 27.5, max: 33 });
+    values[`${wheel}.Laufkreisdurchmesser`] = at('900');
+    expect(limitWarning(sd, values, `${wheel}.Sd`, wheel)).toBeNull();
+    values[`${wheel}.Sd`] = at('33.5');
+    expect(limitWarning(sd, values, `${wheel}.Sd`, wheel)?.source).toContain('EisbBBV');
+  });
+
+  it("judge SR of the wheelset by the wheels' diameter", () => {
+    const sr = resolveKey('WHEELSET', `${R_OUT}.SrMass`)!.field!;
+    const values = {
+      [`${R_OUT}.SrMass`]: at('1412.000'),
+      [`${R_OUT}.Wheels.Wheel[0].Laufkreisdurchmesser`]: at('700'),
+    };
+    expect(limitWarning(sr, values, `${R_OUT}.SrMass`, R_OUT)).toMatchObject({ min: 1415, max: 1426 });
   });
 });

@@ -36,6 +36,8 @@ export interface EntryRef {
 export interface Slot {
   key: string;
   create: Write[];
+  /** The path the field's conditions and limits are relative to (its entry, or the root). */
+  scope: string;
 }
 
 export interface RowView {
@@ -178,13 +180,43 @@ function conditionHolds(condition: Condition | undefined, values: Values, scope:
     case 'in':
       return typeof value === 'string' && condition.values.includes(value);
     case 'atMost':
-    case 'moreThan': {
+    case 'moreThan':
+    case 'atLeast':
+    case 'lessThan': {
       if (!isFilled(stored)) return false;
       const number = Number(value);
       if (!Number.isFinite(number)) return false;
-      return condition.op === 'atMost' ? number <= condition.value : number > condition.value;
+      if (condition.op === 'atMost') return number <= condition.value;
+      if (condition.op === 'moreThan') return number > condition.value;
+      if (condition.op === 'atLeast') return number >= condition.value;
+      return number < condition.value;
     }
   }
+}
+
+export interface LimitWarning {
+  min?: number;
+  max?: number;
+  source: string;
+}
+
+/**
+ * The limit an outgoing measured value breaks, or null: the first of the field's limits whose condition holds
+ * (conditions relative to `scope`, the entry or root the field sits in). A value that is not a number is not judged.
+ */
+export function limitWarning(field: FieldDef, values: Values, key: string, scope: string): LimitWarning | null {
+  if (!field.limits || !isFilled(values[key])) return null;
+  const number = Number(valueOf(values[key]));
+  if (!Number.isFinite(number)) return null;
+  const limit = field.limits.find((candidate) => conditionHolds(candidate.when, values, scope));
+  if (!limit) return null;
+  const outside = (limit.min !== undefined && number < limit.min) || (limit.max !== undefined && number > limit.max);
+  if (!outside) return null;
+  return {
+    ...(limit.min !== undefined ? { min: limit.min } : {}),
+    ...(limit.max !== undefined ? { max: limit.max } : {}),
+    source: limit.source,
+  };
 }
 
 const fieldSides = (field: FieldDef): readonly ValueSide[] =>
@@ -202,7 +234,7 @@ function rowsOf(
     const row: RowView = { field };
     for (const side of fieldSides(field)) {
       if (sideVisible[side] && conditionHolds(field.visibleWhen, values, scope[side])) {
-        row[side] = { key: `${scope[side]}.${field.path}`, create: create[side] };
+        row[side] = { key: `${scope[side]}.${field.path}`, create: create[side], scope: scope[side] };
       }
     }
     if (row.in || row.out) rows.push(row);

@@ -32,7 +32,19 @@ export type Condition =
   | { field: string; op: 'filled' }
   | { field: string; op: 'equals'; value: string | boolean }
   | { field: string; op: 'in'; values: readonly string[] }
-  | { field: string; op: 'atMost' | 'moreThan'; value: number };
+  | { field: string; op: 'atMost' | 'moreThan' | 'atLeast' | 'lessThan'; value: number };
+
+/**
+ * A limit a rail standard sets for a measured value (issue 5 "warnings where the data is out of limits"). The first
+ * limit whose condition holds applies; an outgoing value outside it gets a warning, never a refusal.
+ */
+export interface Limit {
+  min?: number;
+  max?: number;
+  when?: Condition;
+  /** Where the figure comes from, e.g. "EisbBBV Annex 2". */
+  source: string;
+}
 
 /** Named calculations of orders §5; the inputs are found by the calculation itself. */
 export type CalculationName = 'srMass';
@@ -62,6 +74,8 @@ export interface FieldDef {
   uniform?: boolean;
   /** Translation key below `catalogue.field.` when it differs from the last path segment. */
   label?: string;
+  /** Limits of a measured value; the editor warns when an outgoing value lies outside. */
+  limits?: readonly Limit[];
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { OrderType } from '../orders/status.ts';
-import type { ChapterDef, CollectionDef, FieldDef, TabDef } from './model.ts';
+import type { ChapterDef, CollectionDef, Condition, FieldDef, Limit, TabDef } from './model.ts';
 
 /**
  * The field catalogue (DESIGN "The field catalogue"): every tab, chapter, collection and field of an order as
@@ -15,6 +15,20 @@ const mm = (path: string, decimals = 1, extra: Partial<FieldDef> = {}): FieldDef
   decimals,
   ...extra,
 });
+
+/** In-service limits of wheelset measures by tread diameter D (domain notes: EisbBBV Annex 2, EBO Annex 6). */
+const LIMITS_SOURCE = 'EisbBBV Anlage 2 / EBO Anlage 6';
+const diameter = (field: string) => ({
+  above840: { field, op: 'moreThan', value: 840 } as Condition,
+  from330: { field, op: 'atLeast', value: 330 } as Condition,
+  from630: { field, op: 'atLeast', value: 630 } as Condition,
+  from760: { field, op: 'atLeast', value: 760 } as Condition,
+});
+const wheelD = diameter('Laufkreisdurchmesser');
+/** SR and AR depend on the wheels' diameter; the left wheel's stands for both (they are turned together). */
+const wheelsetD = diameter('Wheels.Wheel[0].Laufkreisdurchmesser');
+const limits = (...list: Omit<Limit, 'source'>[]): Limit[] =>
+  list.map((limit) => ({ ...limit, source: LIMITS_SOURCE }));
 
 const numbers = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
 
@@ -91,9 +105,23 @@ const WHEELS: CollectionDef = {
   max: 2,
   fixed: true,
   fields: [
-    mm('Sd', 1, { recalculates: 'SrMass' }),
-    mm('Sh'),
-    mm('Qr'),
+    mm('Sd', 1, {
+      recalculates: 'SrMass',
+      limits: limits(
+        { when: wheelD.above840, min: 22, max: 33 },
+        { when: wheelD.from330, min: 27.5, max: 33 },
+        { min: 22, max: 33 },
+      ),
+    }),
+    mm('Sh', 1, {
+      limits: limits(
+        { when: wheelD.from760, min: 27.5, max: 36 },
+        { when: wheelD.from630, min: 30, max: 36 },
+        { when: wheelD.from330, min: 32, max: 36 },
+        { min: 27.5, max: 36 },
+      ),
+    }),
+    mm('Qr', 1, { limits: limits({ min: 6.5 }) }),
     mm('Laufkreisdurchmesser', 0),
     { path: 'Radbauart', kind: 'string' },
   ],
@@ -114,8 +142,24 @@ const wheelsetBaseFields: readonly FieldDef[] = [
 ];
 
 const wheelsetMeasureFields: readonly FieldDef[] = [
-  mm('ArDimension', 1, { recalculates: 'SrMass' }),
-  { ...mm('SrMass', 3), kind: 'formula', calculation: 'srMass' },
+  mm('ArDimension', 1, {
+    recalculates: 'SrMass',
+    limits: limits(
+      { when: wheelsetD.above840, min: 1357, max: 1363 },
+      { when: wheelsetD.from330, min: 1359, max: 1363 },
+      { min: 1357, max: 1363 },
+    ),
+  }),
+  {
+    ...mm('SrMass', 3),
+    kind: 'formula',
+    calculation: 'srMass',
+    limits: limits(
+      { when: wheelsetD.above840, min: 1410, max: 1426 },
+      { when: wheelsetD.from330, min: 1415, max: 1426 },
+      { min: 1410, max: 1426 },
+    ),
+  },
 ];
 
 const wheelsetChapters: readonly ChapterDef[] = [

@@ -34,6 +34,8 @@ export interface FieldInputProps {
   required?: boolean;
   /** Values a differentiator may take instead of the value list. */
   choices?: readonly string[];
+  /** A standard's limit the value breaks: shown under the field as a warning, the value stays. */
+  warning?: string;
 }
 
 interface Choice {
@@ -249,7 +251,12 @@ function TextInput(props: FieldInputProps) {
       fullWidth
       disabled={props.readOnly && field.kind !== 'formula'}
       error={error !== null}
-      helperText={error ?? undefined}
+      helperText={error ?? props.warning}
+      sx={
+        error === null && props.warning
+          ? { '& .MuiFormHelperText-root': { color: 'warning.main' }, '& fieldset': { borderColor: 'warning.main' } }
+          : undefined
+      }
       onChange={(event) => {
         dirty.current = true;
         setDraft(event.target.value);

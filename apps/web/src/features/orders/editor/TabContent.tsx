@@ -13,6 +13,7 @@ import {
   type Write,
   SIDES,
   addEntryWrites,
+  limitWarning,
   removeEntryWrites,
   slotWrites,
 } from '@vers/domain';
@@ -74,9 +75,11 @@ interface FieldRowProps {
   stored: Record<'in' | 'out', unknown>;
   readOnly: boolean;
   write: (writes: Write[]) => void;
+  /** The outgoing value lies outside a standard's limit: the message, else undefined. */
+  warning: string | undefined;
 }
 
-function FieldRowView({ row, stored, readOnly, write }: FieldRowProps) {
+function FieldRowView({ row, stored, readOnly, write, warning }: FieldRowProps) {
   const { t } = useTranslation();
   const label = t(fieldLabelKey(row.field));
   return (
@@ -108,6 +111,7 @@ function FieldRowView({ row, stored, readOnly, write }: FieldRowProps) {
               dataKey={slot.key}
               label={t(`orders.editor.side.${side}`)}
               readOnly={readOnly}
+              {...(side === 'out' && warning ? { warning } : {})}
               onCommit={(value) => write(slotWrites(slot, value))}
             />
           );
@@ -138,10 +142,30 @@ const FieldRow = memo(
     a.stored.in === b.stored.in &&
     a.stored.out === b.stored.out &&
     a.readOnly === b.readOnly &&
-    a.write === b.write,
+    a.write === b.write &&
+    a.warning === b.warning,
 );
 
+/** The limit warning of a row's outgoing value, as a message (issue 5: warn, never refuse). */
+function useLimitMessage(values: Values) {
+  const { t } = useTranslation();
+  return (row: RowView): string | undefined => {
+    if (!row.out || !row.field.limits) return undefined;
+    const broken = limitWarning(row.field, values, row.out.key, row.out.scope);
+    if (!broken) return undefined;
+    const unit = row.field.unit ? ` ${row.field.unit}` : '';
+    const range =
+      broken.min !== undefined && broken.max !== undefined
+        ? `${broken.min}–${broken.max}${unit}`
+        : broken.min !== undefined
+          ? `≥ ${broken.min}${unit}`
+          : `≤ ${broken.max}${unit}`;
+    return t('orders.editor.outsideLimit', { range, source: broken.source });
+  };
+}
+
 function Rows({ rows, actions }: { rows: readonly RowView[]; actions: EditorActions }) {
+  const limitMessage = useLimitMessage(actions.values);
   if (rows.length === 0) return null;
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', xl: '1fr 1fr' }, columnGap: 4, rowGap: 1.5 }}>
@@ -152,6 +176,7 @@ function Rows({ rows, actions }: { rows: readonly RowView[]; actions: EditorActi
           stored={{ in: row.in && actions.values[row.in.key], out: row.out && actions.values[row.out.key] }}
           readOnly={actions.readOnly}
           write={actions.write}
+          warning={limitMessage(row)}
         />
       ))}
     </Box>
