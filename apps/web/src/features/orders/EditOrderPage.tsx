@@ -48,7 +48,8 @@ import { syncScheduler, useSyncStatus } from '../../offline/scheduler.ts';
 import { versdb } from '../../offline/versdb.ts';
 import { OrderTypeIcon } from './OrdersPage.tsx';
 import { StatusDialog } from './StatusDialog.tsx';
-import { type EditorActions, EntryPickers, TabContent, fieldLabelKey, useEntryTitle } from './editor/TabContent.tsx';
+import { type EditorActions, EntryPickers, TabContent, useEntryTitle } from './editor/TabContent.tsx';
+import { fieldLabelKey } from './editor/labels.ts';
 import { ENTRY_SEPARATOR, splitTabName } from './editor/tab-title.ts';
 import { useOrder } from './editor/useOrder.ts';
 

@@ -29,6 +29,7 @@ import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../app/components/ConfirmDialog.tsx';
 import { FieldInput } from './FieldInput.tsx';
+import { fieldLabelKey } from './labels.ts';
 
 export interface EditorActions {
   values: Values;
@@ -36,9 +37,6 @@ export interface EditorActions {
   /** Records the writes locally (and the recalculations they cause). */
   write: (writes: Write[]) => void;
 }
-
-/** The label key of a field: its `label`, or the last segment of its path. */
-export const fieldLabelKey = (field: FieldDef) => `catalogue.field.${field.label ?? field.path.split('.').at(-1)}`;
 
 /** The title of a collection entry: "Bogie 2", "left wheel". */
 export function useEntryTitle() {
