@@ -88,7 +88,7 @@ describe('every tab of the catalogue', () => {
           const input = page.locator(`[data-key="${key}"]`);
           await input.fill(text);
           await input.press('Tab');
-          await expect.poll(() => input.inputValue(), { message: key }).toBe(text);
+          await expect.poll(() => input.inputValue(), { message: key, timeout: 5000 }).toBe(text);
         }
         if (fields.length > 0) {
           await expect
@@ -100,7 +100,9 @@ describe('every tab of the catalogue', () => {
         await page.reload();
         await page.getByTestId('order-footer').waitFor();
         for (const { key, text } of fields) {
-          await expect.poll(() => page.locator(`[data-key="${key}"]`).inputValue(), { message: key }).toBe(text);
+          await expect
+            .poll(() => page.locator(`[data-key="${key}"]`).inputValue(), { message: key, timeout: 5000 })
+            .toBe(text);
         }
       }
       await context.close();

@@ -1,4 +1,5 @@
 import type { Language } from '@vers/domain';
+import { CATALOGUE_LISTS } from './lists/index.ts';
 
 /** A display text: one per language, or one string when it is a code or a name that is the same everywhere. */
 export type SeedText = Record<Language, string> | string;
@@ -1823,4 +1824,6 @@ export const SEED_VALUE_LISTS: readonly SeedValueList[] = [
       },
     ],
   },
+  // Lists added with the tabs of the field catalogue, each kept beside its tabs (docs/field-catalogue/).
+  ...CATALOGUE_LISTS,
 ];

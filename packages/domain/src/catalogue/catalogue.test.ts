@@ -309,3 +309,14 @@ describe('limits of measured values', () => {
     expect(limitWarning(sr, values, `${R_OUT}.SrMass`, R_OUT)).toMatchObject({ min: 1415, max: 1426 });
   });
 });
+
+describe('collections shown under a condition', () => {
+  it('hide the hand brakes until the wagon has one, per side', () => {
+    const tab = findTab('WAGON', 'brake')!;
+    const chapter = (values: Values) =>
+      layoutTab('WAGON', tab, values).chapters.find((c) => c.chapter.id === 'handBrake')!;
+    expect(chapter({}).collection).toBeUndefined();
+    const values = { [`${W_OUT}.Understructure.Brake.HandBrake.Vorhanden`]: at(true) };
+    expect(chapter(values).collection?.addable).toEqual(['1', '2', '3', '4']);
+  });
+});

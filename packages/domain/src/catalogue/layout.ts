@@ -273,10 +273,17 @@ function chapterViews(chapters: readonly ChapterDef[], values: Values, scope: Sc
       out: conditionHolds(chapter.visibleWhen, values, scope.out),
     };
     if (!sideVisible.in && !sideVisible.out) continue;
+    const collection = chapter.collection;
+    const collectionVisible = collection && {
+      in: sideVisible.in && conditionHolds(collection.visibleWhen, values, scope.in),
+      out: sideVisible.out && conditionHolds(collection.visibleWhen, values, scope.out),
+    };
     views.push({
       chapter,
       rows: rowsOf(chapter.fields ?? [], values, scope, sideVisible),
-      ...(chapter.collection ? { collection: collectionView(values, scope, chapter.collection, sideVisible) } : {}),
+      ...(collection && collectionVisible && (collectionVisible.in || collectionVisible.out)
+        ? { collection: collectionView(values, scope, collection, collectionVisible) }
+        : {}),
     });
   }
   return views;

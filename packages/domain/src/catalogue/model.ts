@@ -96,6 +96,8 @@ export interface CollectionDef {
   fixed?: boolean;
   /** An outgoing count field kept equal to the number of entries on add and remove. */
   countField?: string;
+  /** The entries (and their pickers) show only while this holds on a side, e.g. "hand brake fitted". */
+  visibleWhen?: Condition;
   /** A field shown beside each entry in the summary of a tab that repeats per entry (a wheelset's number). */
   summaryField?: string;
   fields: readonly FieldDef[];

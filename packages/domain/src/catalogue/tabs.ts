@@ -1,5 +1,8 @@
 import type { OrderType } from '../orders/status.ts';
 import type { ChapterDef, CollectionDef, Condition, FieldDef, Limit, TabDef } from './model.ts';
+import { brakeTab } from './wagon/brake.ts';
+import { drawAndBufferingGearTab } from './wagon/draw-buffing.ts';
+import { labelingTab, mobileServiceTab, revisionDeadlineTab } from './wagon/general.ts';
 
 /**
  * The field catalogue (DESIGN "The field catalogue"): every tab, chapter, collection and field of an order as
@@ -202,7 +205,15 @@ const wheelsetMeasures: TabDef = {
 
 /** The tabs of each order type, in drawer order. Tabs join as their chapters are catalogued (issue 5). */
 export const CATALOGUE: Record<OrderType, readonly TabDef[]> = {
-  WAGON: [wagonBasedata, wagonWheelsets],
+  WAGON: [
+    wagonBasedata,
+    labelingTab,
+    revisionDeadlineTab,
+    brakeTab,
+    drawAndBufferingGearTab,
+    mobileServiceTab,
+    wagonWheelsets,
+  ],
   WHEELSET: [wheelsetBasedata, wheelsetMeasures],
 };
 

@@ -36,7 +36,12 @@ export const labelingTab: TabDef = {
         { path: 'Labeling.TENKennzeichnung', kind: 'boolean' },
         { path: 'Labeling.GEKennzeichnung', kind: 'boolean' },
         { path: 'Labeling.Begrenzungsprofil', kind: 'option', list: 'ListBegrenzungsprofil', extraEntries: true },
-        { path: 'Labeling.Hoechstgeschwindigkeit', kind: 'option', list: 'ListHoechstgeschwindigkeit', extraEntries: true },
+        {
+          path: 'Labeling.Hoechstgeschwindigkeit',
+          kind: 'option',
+          list: 'ListHoechstgeschwindigkeit',
+          extraEntries: true,
+        },
         { path: 'Labeling.Tunnelfaehigkeit', kind: 'boolean' },
         { path: 'Labeling.Faehrbootfaehigkeit', kind: 'boolean' },
         { path: 'Labeling.Funkenschutzbleche', kind: 'boolean' },

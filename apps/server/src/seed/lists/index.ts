@@ -1,0 +1,6 @@
+import type { SeedValueList } from '../value-lists.ts';
+import { WAGON_BRAKE_LISTS } from './wagon-brake.ts';
+import { WAGON_GENERAL_LISTS } from './wagon-general.ts';
+
+/** The value lists the catalogue's later tabs brought along. */
+export const CATALOGUE_LISTS: readonly SeedValueList[] = [...WAGON_GENERAL_LISTS, ...WAGON_BRAKE_LISTS];
