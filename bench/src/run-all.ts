@@ -2,6 +2,7 @@
 import { startProduct } from '../../e2e/support/server.ts';
 import { measureActivityThroughput, printActivityThroughput } from './activity-throughput.ts';
 import { measureBrowserOrders, printBrowserOrders } from './browser-orders.ts';
+import { measureCatalogueRender, printCatalogueRender } from './catalogue-render.ts';
 import { LOGIN_BUDGET_KB, measureBundles } from './bundle-size.ts';
 import { measureFold, printFold } from './fold.ts';
 import { measureStartup } from './startup.ts';
@@ -26,6 +27,7 @@ console.log(
     `(bare Node HTTP server: ${startup.baselineMs.toFixed(0)} ms, ratio ${(startup.versMs / startup.baselineMs).toFixed(1)}x; median of ${startup.runs})`,
 );
 printFold(measureFold());
+printCatalogueRender(measureCatalogueRender());
 printActivityThroughput('PGlite', await measureActivityThroughput());
 try {
   printActivityThroughput('PostgreSQL', await measureActivityThroughput({ databaseUrl: POSTGRES_URL }));

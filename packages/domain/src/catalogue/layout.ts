@@ -305,7 +305,15 @@ export function layoutTab(type: OrderType, tab: TabDef, values: Values, entryVal
   const entry = collectionEntries(values, root, tab.perEntry).find((candidate) => candidate.value === entryValue);
   if (!entry) return { tab, chapters: [] };
   const scope = entryScope(root, tab.perEntry, entry);
-  const views = chapterViews(tab.chapters, values, scope);
+  // The entry's own differentiator holds on both sides, also where the entry does not exist yet: a chapter shown
+  // by the entry's type (a tank superstructure) is there to be filled on the side still missing it.
+  const differentiator = tab.perEntry.differentiator.path;
+  const own = { value: entry.value };
+  const views = chapterViews(
+    tab.chapters,
+    { ...values, [`${scope.in}.${differentiator}`]: own, [`${scope.out}.${differentiator}`]: own },
+    scope,
+  );
   // Writing into an entry that exists on one side only creates it on the other first.
   for (const side of SIDES) {
     const create = creation(tab.perEntry, entry, root, side);

@@ -3,6 +3,13 @@ import type { ChapterDef, CollectionDef, Condition, FieldDef, Limit, TabDef } fr
 import { brakeTab } from './wagon/brake.ts';
 import { drawAndBufferingGearTab } from './wagon/draw-buffing.ts';
 import { labelingTab, mobileServiceTab, revisionDeadlineTab } from './wagon/general.ts';
+import {
+  additionalGridTab,
+  aggreementGridTab,
+  loadAddressTab,
+  superstructureTab,
+  tankTab,
+} from './wagon/superstructure.ts';
 
 /**
  * The field catalogue (DESIGN "The field catalogue"): every tab, chapter, collection and field of an order as
@@ -209,8 +216,13 @@ export const CATALOGUE: Record<OrderType, readonly TabDef[]> = {
     wagonBasedata,
     labelingTab,
     revisionDeadlineTab,
+    loadAddressTab,
+    additionalGridTab,
+    aggreementGridTab,
     brakeTab,
     drawAndBufferingGearTab,
+    superstructureTab,
+    tankTab,
     mobileServiceTab,
     wagonWheelsets,
   ],

@@ -1,0 +1,130 @@
+// The field catalogue's size per tab, and the time to render its largest tab with every field filled, against
+// rendering as many plain MUI text fields in the same process (react-dom/server, the same React and MUI).
+import {
+  CATALOGUE,
+  type OrderType,
+  type TabDef,
+  type Values,
+  allRows,
+  attributeValue,
+  catalogueTemplates,
+  layoutTab,
+  perEntrySummary,
+  resolveKey,
+} from '@vers/domain';
+import TextField from '@mui/material/TextField';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { TabContent } from '../../apps/web/src/features/orders/editor/TabContent.tsx';
+
+/** Fields per tab: the catalogued paths (list fields once, not per entry). */
+export function catalogueSize(): { type: OrderType; tab: string; fields: number }[] {
+  const sizes: { type: OrderType; tab: string; fields: number }[] = [];
+  for (const type of ['WAGON', 'WHEELSET'] as const) {
+    const counts = new Map<string, number>();
+    for (const template of catalogueTemplates(type)) {
+      const key = `${type === 'WAGON' ? '$.Body.Wagen.technicalWaggonOutgoing' : '$.Body.Radsatz.technicalWheelsetOutgoing'}.${template.replaceAll('[]', '[0]')}`;
+      const resolved = resolveKey(type, key);
+      if (!resolved?.field) continue;
+      counts.set(resolved.tab.id, (counts.get(resolved.tab.id) ?? 0) + 1);
+    }
+    for (const tab of CATALOGUE[type]) sizes.push({ type, tab: tab.id, fields: counts.get(tab.id) ?? 0 });
+  }
+  return sizes;
+}
+
+/** Every slot the tab shows, filled; collections get every entry first, so their fields show too. */
+function filledValues(type: OrderType, tab: TabDef): { values: Values; entry: string | undefined } {
+  const values: Record<string, unknown> = {};
+  const now = new Date();
+  const entry = tab.perEntry ? perEntrySummary(type, tab, {})?.addable[0] : undefined;
+  for (let round = 0; round < 3; round++) {
+    const view = layoutTab(type, tab, values, entry);
+    for (const chapter of view.chapters) {
+      const collection = chapter.collection;
+      if (collection) {
+        for (const value of collection.addable) {
+          for (const side of ['in', 'out'] as const) {
+            const index = Object.keys(values).filter((k) =>
+              k.endsWith(`.${collection.collection.differentiator.path}`),
+            ).length;
+            values[
+              `${collection.scope[side]}.${collection.collection.path}[${index + 100}].${collection.collection.differentiator.path}`
+            ] = attributeValue(value, now);
+          }
+        }
+      }
+    }
+    for (const row of allRows(layoutTab(type, tab, values, entry))) {
+      for (const slot of [row.in, row.out]) {
+        if (!slot || values[slot.key] !== undefined) continue;
+        const kind = row.field.kind;
+        const value =
+          kind === 'boolean'
+            ? true
+            : kind === 'multioption'
+              ? ['A']
+              : kind === 'date'
+                ? '2026-11-22'
+                : kind === 'monthAndYear'
+                  ? '2026-11'
+                  : kind === 'year'
+                    ? '2026'
+                    : kind === 'double' || kind === 'formula'
+                      ? '12'
+                      : 'Text';
+        values[slot.key] = attributeValue(value, now);
+      }
+    }
+  }
+  return { values, entry };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+export function measureCatalogueRender(runs = 15) {
+  const sizes = catalogueSize();
+  const largest = [...sizes].sort((a, b) => b.fields - a.fields)[0]!;
+  const tab = CATALOGUE[largest.type].find((t) => t.id === largest.tab)!;
+  const { values, entry } = filledValues(largest.type, tab);
+  const view = layoutTab(largest.type, tab, values, entry);
+  const inputs = allRows(view).reduce((n, row) => n + (row.in ? 1 : 0) + (row.out ? 1 : 0), 0);
+  const renderTab = () =>
+    renderToString(createElement(TabContent, { view, actions: { values, readOnly: false, write: () => undefined } }));
+  const renderPlain = () =>
+    renderToString(
+      createElement(
+        'div',
+        null,
+        Array.from({ length: inputs }, (_, i) =>
+          createElement(TextField, { key: i, label: `Field ${i}`, value: '12' }),
+        ),
+      ),
+    );
+  for (let i = 0; i < 3; i++) {
+    renderTab();
+    renderPlain();
+  }
+  const tabTimes: number[] = [];
+  const plainTimes: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    let started = performance.now();
+    renderTab();
+    tabTimes.push(performance.now() - started);
+    started = performance.now();
+    renderPlain();
+    plainTimes.push(performance.now() - started);
+  }
+  return { sizes, largest, inputs, tabMs: median(tabTimes), plainMs: median(plainTimes), runs };
+}
+
+export function printCatalogueRender(f: ReturnType<typeof measureCatalogueRender>) {
+  const total = f.sizes.reduce((n, s) => n + s.fields, 0);
+  console.log(`field catalogue: ${total} fields`);
+  for (const s of f.sizes) console.log(`  ${s.type.toLowerCase()}/${s.tab}: ${s.fields}`);
+  console.log(
+    `render the largest tab (${f.largest.type.toLowerCase()}/${f.largest.tab}, ${f.inputs} inputs, every field filled): ` +
+      `${f.tabMs.toFixed(1)} ms (${f.inputs} plain MUI text fields: ${f.plainMs.toFixed(1)} ms, ` +
+      `ratio ${(f.tabMs / f.plainMs).toFixed(1)}x; server-side render, median of ${f.runs})`,
+  );
+}
