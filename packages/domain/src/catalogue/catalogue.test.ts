@@ -78,7 +78,7 @@ describe('the catalogue', () => {
     expect(sd?.chapterScope).toBe(`${W_OUT}.Understructure.WheelsetCollection.Wheelset[2]`);
     expect(resolveKey('WAGON', `${W_IN}.Nonsense`)).toBeNull();
     expect(resolveKey('WAGON', `${R_IN}.Wheelsetnumber`)).toBeNull();
-    expect(resolveKey('WHEELSET', `${R_IN}.Wheels.Wheel[0].Qr`)?.tab.id).toBe('measures');
+    expect(resolveKey('WHEELSET', `${R_IN}.Wheels.Wheel[0].Qr`)?.tab.id).toBe('wheelMeasures');
   });
 });
 

@@ -1,6 +1,7 @@
 import type { OrderType } from '../orders/status.ts';
 import type { ChapterDef, CollectionDef, Condition, FieldDef, Limit, TabDef } from './model.ts';
 import { brakeTab } from './wagon/brake.ts';
+import { WAGON_WHEELSET_CHAPTERS, WHEELSET_EXTRA_CHAPTERS, WHEELSET_TAB_LAYOUT } from './wheelset/chapters.ts';
 import { drawAndBufferingGearTab } from './wagon/draw-buffing.ts';
 import { labelingTab, mobileServiceTab, revisionDeadlineTab } from './wagon/general.ts';
 import {
@@ -172,11 +173,22 @@ const wheelsetMeasureFields: readonly FieldDef[] = [
   },
 ];
 
-const wheelsetChapters: readonly ChapterDef[] = [
-  { id: 'wheelsetBasedata', fields: wheelsetBaseFields },
-  { id: 'wheelsetMeasures', fields: wheelsetMeasureFields },
-  { id: 'wheels', collection: WHEELS },
-];
+/** Every wheelset chapter by id: the base data and measures here, the rest from wheelset/chapters.ts. */
+const WHEELSET_CHAPTERS: Record<string, ChapterDef> = {
+  wheelsetBasedata: { id: 'wheelsetBasedata', fields: wheelsetBaseFields },
+  wheelsetMeasures: { id: 'wheelsetMeasures', fields: wheelsetMeasureFields },
+  wheels: { id: 'wheels', collection: WHEELS },
+  ...WHEELSET_EXTRA_CHAPTERS,
+};
+
+const chapter = (id: string): ChapterDef => {
+  const found = WHEELSET_CHAPTERS[id];
+  if (!found) throw new Error(`catalogue: no wheelset chapter ${id}`);
+  return found;
+};
+
+/** A wagon's wheelset shows the wheelset chapters of orders §2, its position being the entry's differentiator. */
+const wheelsetChapters: readonly ChapterDef[] = WAGON_WHEELSET_CHAPTERS.map(chapter);
 
 /** The wagon's wheelsets, by position; the server writes the outgoing ones when the order is created. */
 export const WAGON_WHEELSETS: CollectionDef = {
@@ -192,23 +204,18 @@ export const WAGON_WHEELSETS: CollectionDef = {
 
 const wagonWheelsets: TabDef = { id: 'wheelsets', perEntry: WAGON_WHEELSETS, chapters: wheelsetChapters };
 
-const wheelsetBasedata: TabDef = {
-  id: 'basedata',
-  chapters: [
-    {
-      id: 'wheelsetBasedata',
-      fields: [{ path: 'Position', kind: 'string', label: 'wheelsetPosition' }, ...wheelsetBaseFields],
-    },
-  ],
-};
-
-const wheelsetMeasures: TabDef = {
-  id: 'measures',
-  chapters: [
-    { id: 'wheelsetMeasures', fields: wheelsetMeasureFields },
-    { id: 'wheels', collection: WHEELS },
-  ],
-};
+/** A wheelset order's tabs; its base data also names the position the wheelset had in its wagon. */
+const wheelsetTabs: readonly TabDef[] = WHEELSET_TAB_LAYOUT.map(({ tabId, chapters }) => ({
+  id: tabId,
+  chapters: chapters.map((id) =>
+    id === 'wheelsetBasedata'
+      ? {
+          id,
+          fields: [{ path: 'Position', kind: 'string', label: 'wheelsetPosition' } as FieldDef, ...wheelsetBaseFields],
+        }
+      : chapter(id),
+  ),
+}));
 
 /** The tabs of each order type, in drawer order. Tabs join as their chapters are catalogued (issue 5). */
 export const CATALOGUE: Record<OrderType, readonly TabDef[]> = {
@@ -226,7 +233,7 @@ export const CATALOGUE: Record<OrderType, readonly TabDef[]> = {
     mobileServiceTab,
     wagonWheelsets,
   ],
-  WHEELSET: [wheelsetBasedata, wheelsetMeasures],
+  WHEELSET: wheelsetTabs,
 };
 
 export function findTab(type: OrderType, tabId: string | undefined): TabDef | undefined {
