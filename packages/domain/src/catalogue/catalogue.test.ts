@@ -320,3 +320,21 @@ describe('collections shown under a condition', () => {
     expect(chapter(values).collection?.addable).toEqual(['1', '2', '3', '4']);
   });
 });
+
+describe('the shrink fit of a journal', () => {
+  it('is computed in its own entry from bore and ring diameter, in µm', () => {
+    const journal = `${R_OUT}.Axle.Journals.Journal[1]`;
+    const values: Record<string, unknown> = { [`${journal}.AxleStubBore`]: at('130.045') };
+    expect(recalculate('WHEELSET', values, `${journal}.AxleStubBore`)).toEqual({
+      kind: 'missing',
+      field: 'ShrinkFit',
+      parameters: ['RingDiameter'],
+    });
+    values[`${journal}.RingDiameter`] = at('130.000');
+    const result = recalculate('WHEELSET', values, `${journal}.RingDiameter`);
+    expect(result).toEqual({ kind: 'write', write: { key: `${journal}.ShrinkFit`, value: '45' } });
+    if (result.kind !== 'write') return;
+    const field = resolveKey('WHEELSET', result.write.key)!.field!;
+    expect(valueProblem(field, result.write.value)).toBeNull();
+  });
+});

@@ -1,4 +1,4 @@
-import { srMass } from '../orders/calculations.ts';
+import { shrinkFit, srMass } from '../orders/calculations.ts';
 import { ORDER_ROOTS } from '../orders/paths.ts';
 import type { OrderType } from '../orders/status.ts';
 import type { ChapterDef, CollectionDef, Condition, FieldDef, TabDef, ValueSide } from './model.ts';
@@ -459,7 +459,20 @@ const numberAt = (values: Values, key: string): number | null => {
 export function recalculate(type: OrderType, values: Values, key: string): Recalculation {
   const resolved = resolveKey(type, key);
   const target = resolved?.field?.recalculates;
-  if (!resolved || !target) return { kind: 'none' };
+  if (!resolved?.field || !target) return { kind: 'none' };
+  // A calculation inside a list entry (a journal's shrink fit) takes its inputs from that entry.
+  const entryFormula = resolved.collection?.fields.find((field) => field.path === target);
+  if (entryFormula?.calculation === 'shrinkFit') {
+    const entry = key.slice(0, key.length - resolved.field.path.length - 1);
+    const decimals = entryFormula.decimals ?? 0;
+    const result = shrinkFit(
+      numberAt(values, `${entry}.AxleStubBore`),
+      numberAt(values, `${entry}.RingDiameter`),
+      decimals,
+    );
+    if (!result.ok) return { kind: 'missing', field: target, parameters: result.missing };
+    return { kind: 'write', write: { key: `${entry}.${target}`, value: result.value.toFixed(decimals) } };
+  }
   const scope = resolved.chapterScope;
   // Inputs and result may sit in different tabs (a wheelset order's measures and wheel measures), within one scope.
   const chapters = CATALOGUE[type]

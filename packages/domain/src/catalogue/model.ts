@@ -47,7 +47,7 @@ export interface Limit {
 }
 
 /** Named calculations of orders §5; the inputs are found by the calculation itself. */
-export type CalculationName = 'srMass';
+export type CalculationName = 'srMass' | 'shrinkFit';
 
 export interface FieldDef {
   /** Path below the root or the collection entry, e.g. `Eigengewicht` or `Wheelsetnumber`. */

@@ -110,7 +110,7 @@ const AXLE_JOURNALS: CollectionDef = {
     mm('AxleStubBore', 3, { recalculates: 'ShrinkFit' }),
     mm('RingDiameter', 3, { recalculates: 'ShrinkFit' }),
     // Not counted in the progress while nothing fills it: drop `ignoreProgress` when `shrinkFit` is wired in.
-    { path: 'ShrinkFit', kind: 'formula', unit: 'µm', decimals: 0, ignoreProgress: true },
+    { path: 'ShrinkFit', kind: 'formula', unit: 'µm', decimals: 0, negatable: true, calculation: 'shrinkFit' },
   ],
 };
 
