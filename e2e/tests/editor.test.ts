@@ -165,6 +165,33 @@ describe('order editor', () => {
     await context.close();
   });
 
+  it('load limit grid: the type comes first, then only its letters show; the CM grid kind switches its fields', async () => {
+    const orderId = await createWagonOrder();
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await openOrder(page, orderId, 'loadLimitGrid');
+    // No type on the incoming side yet: the editor says so and shows every letter.
+    await page.getByTestId('tab-filter-missing').waitFor();
+    await expect(page.getByTestId('tab-filter-missing').textContent()).resolves.toContain('Eingangsdaten');
+    const letter = (key: string) => field(page, `${W_OUT}.LoadLimitGrid.${key}`);
+    await expect.poll(() => letter('E5100').count()).toBe(1);
+    const type = field(page, `${W_IN}.LoadLimitGrid.Lastgrenzenrastertyp`);
+    await type.click();
+    await page.getByRole('option', { name: /^A-B1-B2-C2-C3-C4$/ }).click();
+    await page.getByTestId('tab-filter-missing').waitFor({ state: 'detached' });
+    await expect.poll(() => letter('E5100').count()).toBe(0);
+    await expect.poll(() => letter('C4120').count()).toBe(1);
+    // Switching the filter off shows every letter again.
+    await page.getByTestId('tab-filter').click();
+    await expect.poll(() => letter('E5100').count()).toBe(1);
+
+    await expect.poll(() => letter('CM2').count()).toBe(0);
+    await page.locator(`[data-key="${W_OUT}.LoadLimitGrid.CmRasterArt"]`).getByTestId('choice-CMD').click();
+    await expect.poll(() => letter('CMD2').count()).toBe(1);
+    await expect(letter('CM2').count()).resolves.toBe(0);
+    await context.close();
+  });
+
   it('two browsers editing the same order converge', async () => {
     const orderId = await createWagonOrder();
     const first = await newContext(browser);

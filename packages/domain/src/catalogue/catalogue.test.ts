@@ -5,6 +5,7 @@ import { ALL_ORDER_TYPES } from '../orders/status.ts';
 import {
   addEntryWrites,
   allRows,
+  filterMissing,
   layoutTab,
   limitWarning,
   lowestUnused,
@@ -336,5 +337,36 @@ describe('the shrink fit of a journal', () => {
     if (result.kind !== 'write') return;
     const field = resolveKey('WHEELSET', result.write.key)!.field!;
     expect(valueProblem(field, result.write.value)).toBeNull();
+  });
+});
+
+describe('the load limit grid', () => {
+  const tab = findTab('WAGON', 'loadLimitGrid')!;
+  const letters = (values: Values, unfiltered = false) =>
+    layoutTab('WAGON', tab, values, undefined, { unfiltered })
+      .chapters.find((c) => c.chapter.id === 'loadLimitGrid100')!
+      .rows.map((row) => row.field.path.replace('LoadLimitGrid.', ''));
+
+  it('shows the letters of the incoming grid type on both sides, all of them without the filter', () => {
+    expect(filterMissing('WAGON', tab, {})).toBe(true);
+    const values = { [`${W_IN}.LoadLimitGrid.Lastgrenzenrastertyp`]: at('A-B1-B2-C2-C3-C4') };
+    expect(filterMissing('WAGON', tab, values)).toBe(false);
+    expect(letters(values)).toEqual(['A100', 'B1100', 'B2100', 'C2100', 'C3100', 'C4100']);
+    // The outgoing side follows the incoming type, whatever the outgoing type says.
+    const row = layoutTab('WAGON', tab, values).chapters[1]!.rows[0]!;
+    expect(row.out?.key).toBe(`${W_OUT}.LoadLimitGrid.A100`);
+    expect(letters(values, true)).toHaveLength(15);
+  });
+
+  it('shows the fields of the chosen CM grid kind only', () => {
+    const cm = (values: Values) =>
+      layoutTab('WAGON', tab, values)
+        .chapters.find((c) => c.chapter.id === 'cmGrid')!
+        .rows.filter((row) => row.out)
+        .map((row) => row.field.path.replace('LoadLimitGrid.', ''));
+    expect(cm({})).toEqual(['CmRasterArt']);
+    expect(cm({ [`${W_OUT}.LoadLimitGrid.CmRasterArt`]: at('CMD') })).toEqual(['CmRasterArt', 'CMD2', 'CMD3', 'CMD4']);
+    const kind = resolveKey('WAGON', `${W_OUT}.LoadLimitGrid.CmRasterArt`)!.field!;
+    expect(valueProblem(kind, 'CMX')).toBe('one of CM, CMD expected');
   });
 });

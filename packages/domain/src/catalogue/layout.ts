@@ -168,9 +168,22 @@ function creation(collection: CollectionDef, entry: EntryRef, scope: Scope, side
   ];
 }
 
-function conditionHolds(condition: Condition | undefined, values: Values, scope: string): boolean {
+/** How conditions are read: the incoming scope for `from: 'in'`, and whether filters are switched off. */
+interface ConditionContext {
+  inScope?: string;
+  unfiltered?: boolean;
+}
+
+function conditionHolds(
+  condition: Condition | undefined,
+  values: Values,
+  scope: string,
+  context: ConditionContext = {},
+): boolean {
   if (!condition) return true;
-  const stored = values[`${scope}.${condition.field}`];
+  if (condition.filter && context.unfiltered) return true;
+  const at = condition.from === 'in' && context.inScope !== undefined ? context.inScope : scope;
+  const stored = values[`${at}.${condition.field}`];
   const value = valueOf(stored);
   switch (condition.op) {
     case 'filled':
@@ -179,6 +192,8 @@ function conditionHolds(condition: Condition | undefined, values: Values, scope:
       return value === condition.value;
     case 'in':
       return typeof value === 'string' && condition.values.includes(value);
+    case 'hasPart':
+      return typeof value === 'string' && value.split('-').includes(condition.value);
     case 'atMost':
     case 'moreThan':
     case 'atLeast':
@@ -227,13 +242,15 @@ function rowsOf(
   values: Values,
   scope: Scope,
   sideVisible: Record<ValueSide, boolean>,
+  options: LayoutOptions,
   create: Record<ValueSide, Write[]> = { in: [], out: [] },
 ): RowView[] {
+  const context = { inScope: scope.in, ...options };
   const rows: RowView[] = [];
   for (const field of fields) {
     const row: RowView = { field };
     for (const side of fieldSides(field)) {
-      if (sideVisible[side] && conditionHolds(field.visibleWhen, values, scope[side])) {
+      if (sideVisible[side] && conditionHolds(field.visibleWhen, values, scope[side], context)) {
         row[side] = { key: `${scope[side]}.${field.path}`, create: create[side], scope: scope[side] };
       }
     }
@@ -247,10 +264,11 @@ function collectionView(
   scope: Scope,
   collection: CollectionDef,
   sideVisible: Record<ValueSide, boolean>,
+  options: LayoutOptions = {},
 ): CollectionView {
   const entries = collectionEntries(values, scope, collection);
   const used = new Set(entries.map((entry) => entry.value));
-  const options = Array.isArray(collection.values) ? (collection.values as readonly string[]) : [];
+  const choices = Array.isArray(collection.values) ? (collection.values as readonly string[]) : [];
   const editable = !collection.fixed;
   return {
     collection,
@@ -258,31 +276,37 @@ function collectionView(
     entries: entries.map((entry) => {
       const inner = entryScope(scope, collection, entry);
       const create = { in: creation(collection, entry, scope, 'in'), out: creation(collection, entry, scope, 'out') };
-      return { entry, scope: inner, rows: rowsOf(collection.fields, values, inner, sideVisible, create) };
+      return { entry, scope: inner, rows: rowsOf(collection.fields, values, inner, sideVisible, options, create) };
     }),
-    addable: editable && entries.length < collection.max ? options.filter((value) => !used.has(value)) : [],
+    addable: editable && entries.length < collection.max ? choices.filter((value) => !used.has(value)) : [],
     removable: editable && entries.length > collection.min ? entries.map((entry) => entry.value) : [],
   };
 }
 
-function chapterViews(chapters: readonly ChapterDef[], values: Values, scope: Scope): ChapterView[] {
+function chapterViews(
+  chapters: readonly ChapterDef[],
+  values: Values,
+  scope: Scope,
+  options: LayoutOptions = {},
+): ChapterView[] {
   const views: ChapterView[] = [];
+  const context = { inScope: scope.in, ...options };
   for (const chapter of chapters) {
     const sideVisible = {
-      in: conditionHolds(chapter.visibleWhen, values, scope.in),
-      out: conditionHolds(chapter.visibleWhen, values, scope.out),
+      in: conditionHolds(chapter.visibleWhen, values, scope.in, context),
+      out: conditionHolds(chapter.visibleWhen, values, scope.out, context),
     };
     if (!sideVisible.in && !sideVisible.out) continue;
     const collection = chapter.collection;
     const collectionVisible = collection && {
-      in: sideVisible.in && conditionHolds(collection.visibleWhen, values, scope.in),
-      out: sideVisible.out && conditionHolds(collection.visibleWhen, values, scope.out),
+      in: sideVisible.in && conditionHolds(collection.visibleWhen, values, scope.in, context),
+      out: sideVisible.out && conditionHolds(collection.visibleWhen, values, scope.out, context),
     };
     views.push({
       chapter,
-      rows: rowsOf(chapter.fields ?? [], values, scope, sideVisible),
+      rows: rowsOf(chapter.fields ?? [], values, scope, sideVisible, options),
       ...(collection && collectionVisible && (collectionVisible.in || collectionVisible.out)
-        ? { collection: collectionView(values, scope, collection, collectionVisible) }
+        ? { collection: collectionView(values, scope, collection, collectionVisible, options) }
         : {}),
     });
   }
@@ -299,9 +323,25 @@ export function perEntrySummary(type: OrderType, tab: TabDef, values: Values): C
  * What a tab shows for the current values: its visible chapters, rows and the keys of each side. For a tab that
  * repeats per entry, `entryValue` picks the entry (a wheelset position); without it the tab has no chapters.
  */
-export function layoutTab(type: OrderType, tab: TabDef, values: Values, entryValue?: string): TabView {
+export interface LayoutOptions {
+  /** The user switched the tab's filter off (orders §5 "the filter toggles between filtered and unfiltered"). */
+  unfiltered?: boolean;
+}
+
+/** The tab's filter asks for a value the incoming side does not have yet: the editor says so (orders §5). */
+export function filterMissing(type: OrderType, tab: TabDef, values: Values): boolean {
+  return tab.filter !== undefined && !isFilled(values[`${rootScope(type).in}.${tab.filter.field}`]);
+}
+
+export function layoutTab(
+  type: OrderType,
+  tab: TabDef,
+  values: Values,
+  entryValue?: string,
+  options: LayoutOptions = {},
+): TabView {
   const root = rootScope(type);
-  if (!tab.perEntry) return { tab, chapters: chapterViews(tab.chapters, values, root) };
+  if (!tab.perEntry) return { tab, chapters: chapterViews(tab.chapters, values, root, options) };
   const entry = collectionEntries(values, root, tab.perEntry).find((candidate) => candidate.value === entryValue);
   if (!entry) return { tab, chapters: [] };
   const scope = entryScope(root, tab.perEntry, entry);
@@ -313,6 +353,7 @@ export function layoutTab(type: OrderType, tab: TabDef, values: Values, entryVal
     tab.chapters,
     { ...values, [`${scope.in}.${differentiator}`]: own, [`${scope.out}.${differentiator}`]: own },
     scope,
+    options,
   );
   // Writing into an entry that exists on one side only creates it on the other first.
   for (const side of SIDES) {

@@ -28,11 +28,19 @@ export type ValueSide = 'in' | 'out';
  * A condition on another field's value, evaluated per side (orders §2: hidden fields switch their in/out side).
  * `field` is a path relative to the same collection entry when the field sits in one, else to the root.
  */
-export type Condition =
+export type Condition = (
   | { field: string; op: 'filled' }
   | { field: string; op: 'equals'; value: string | boolean }
   | { field: string; op: 'in'; values: readonly string[] }
-  | { field: string; op: 'atMost' | 'moreThan' | 'atLeast' | 'lessThan'; value: number };
+  | { field: string; op: 'atMost' | 'moreThan' | 'atLeast' | 'lessThan'; value: number }
+  /** The value, split at hyphens, has this part: a load limit grid type `A-B1-B2-C2` has `B1`. */
+  | { field: string; op: 'hasPart'; value: string }
+) & {
+  /** Evaluate on this side for both sides (the load limit grid type is chosen on the incoming side, orders §5). */
+  from?: ValueSide;
+  /** A filter the user may switch off in the editor (the tab's `filter`); without the filter the field shows. */
+  filter?: boolean;
+};
 
 /**
  * A limit a rail standard sets for a measured value (issue 5 "warnings where the data is out of limits"). The first
@@ -61,6 +69,8 @@ export interface FieldDef {
   list?: string;
   /** The list may be extended by typing a value that is not on it (orders §5, e.g. VPI-EMG). */
   extraEntries?: boolean;
+  /** A few fixed codes instead of a value list, shown as a switch (the CM / CM-D grid kind). */
+  choices?: readonly string[];
   side?: Side;
   width?: 'half' | 'full';
   ignoreProgress?: boolean;
@@ -112,6 +122,11 @@ export interface ChapterDef {
 
 export interface TabDef {
   id: string;
+  /**
+   * The tab filters its fields by this incoming field (conditions marked `filter`), and the user may switch the
+   * filter off; with the filter on and the field empty, the editor says it must be chosen first (orders §5).
+   */
+  filter?: { field: string; message: string };
   chapters: readonly ChapterDef[];
   /**
    * The tab repeats its chapters per entry of this collection (the wagon's wheelsets): a summary of the entries

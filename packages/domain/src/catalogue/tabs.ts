@@ -4,6 +4,7 @@ import { brakeTab } from './wagon/brake.ts';
 import { WAGON_WHEELSET_CHAPTERS, WHEELSET_EXTRA_CHAPTERS, WHEELSET_TAB_LAYOUT } from './wheelset/chapters.ts';
 import { drawAndBufferingGearTab } from './wagon/draw-buffing.ts';
 import { labelingTab, mobileServiceTab, revisionDeadlineTab } from './wagon/general.ts';
+import { loadLimitGridTab } from './wagon/load-limit-grid.ts';
 import {
   additionalGridTab,
   aggreementGridTab,
@@ -223,6 +224,7 @@ export const CATALOGUE: Record<OrderType, readonly TabDef[]> = {
     wagonBasedata,
     labelingTab,
     revisionDeadlineTab,
+    loadLimitGridTab,
     loadAddressTab,
     additionalGridTab,
     aggreementGridTab,

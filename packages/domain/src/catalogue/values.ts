@@ -48,6 +48,7 @@ export function valueProblem(field: FieldDef, value: unknown): string | null {
     case 'option':
     case 'textarea':
       if (typeof value !== 'string') return 'text expected';
+      if (field.choices && !field.choices.includes(value)) return `one of ${field.choices.join(', ')} expected`;
       return value.length > MAX_TEXT_LENGTH[field.kind] ? `at most ${MAX_TEXT_LENGTH[field.kind]} characters` : null;
     case 'multioption':
       return Array.isArray(value) && value.every((item) => typeof item === 'string' && item.length <= 200)

@@ -9,6 +9,7 @@ import {
   type Write,
   activityPushResultSchema,
   displayStatus,
+  filterMissing,
   formatVehicleNumber,
   isReadOnlyStatus,
   layoutTab,
@@ -30,6 +31,8 @@ import UndoIcon from '@mui/icons-material/Undo';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -261,7 +264,15 @@ export default function EditOrderPage() {
   const tabs = orderTabs(type);
   const { tabId, entry } = splitTabName(tabName);
   const tab = tabs.find((candidate) => candidate.id === tabId);
-  const view = useMemo(() => (tab ? layoutTab(type, tab, values, entry) : null), [tab, type, values, entry]);
+  // A tab with a filter (the load limit grid by its type) filters unless the user switched it off, or the
+  // incoming value it filters by is still missing (then the editor says so and shows everything).
+  const [filterOff, setFilterOff] = useState(false);
+  const missingFilter = tab ? filterMissing(type, tab, values) : false;
+  const unfiltered = filterOff || missingFilter;
+  const view = useMemo(
+    () => (tab ? layoutTab(type, tab, values, entry, { unfiltered }) : null),
+    [tab, type, values, entry, unfiltered],
+  );
 
   // One stable write function for the field rows (they re-render only when their own values change); it calls
   // the newest closure, which knows the current values.
@@ -387,6 +398,25 @@ export default function EditOrderPage() {
               {t('orders.statusDialog.title')}
             </Button>
           </Paper>
+          {tab?.filter && (
+            <Paper sx={{ px: 2, py: 1, display: 'grid', gap: 1 }}>
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={!filterOff}
+                    onChange={(event) => setFilterOff(!event.target.checked)}
+                    slotProps={{ input: { 'data-testid': 'tab-filter' } as object }}
+                  />
+                }
+                label={t('orders.editor.gridFilter')}
+              />
+              {!filterOff && missingFilter && (
+                <Alert severity="warning" data-testid="tab-filter-missing">
+                  {t(tab.filter.message)}
+                </Alert>
+              )}
+            </Paper>
+          )}
           {readOnly && (
             <Alert severity="info" icon={<LockIcon />} data-testid="order-read-only">
               {t('orders.edit.readOnly')}

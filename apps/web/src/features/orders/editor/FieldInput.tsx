@@ -284,10 +284,35 @@ function TextInput(props: FieldInputProps) {
   );
 }
 
+/** A few fixed codes as a switch: one press chooses, pressing the chosen one again clears. */
+function ChoiceInput(props: FieldInputProps & { choices: readonly string[] }) {
+  const value = valueOf(props.stored);
+  return (
+    <ToggleButtonGroup
+      exclusive
+      fullWidth
+      color="primary"
+      value={typeof value === 'string' ? value : null}
+      disabled={props.readOnly}
+      aria-label={props.label}
+      data-key={props.dataKey}
+      onChange={(_, next: string | null) => props.onCommit(next)}
+      sx={{ minHeight: 56 }}
+    >
+      {props.choices.map((choice) => (
+        <ToggleButton key={choice} value={choice} data-testid={`choice-${choice}`}>
+          {choice}
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
+  );
+}
+
 /** One side of one field, by the field's kind (orders §3 "Field kinds"). */
 export function FieldInput(props: FieldInputProps) {
   switch (props.field.kind) {
     case 'option':
+      if (props.field.choices && !props.choices) return <ChoiceInput {...props} choices={props.field.choices} />;
       return <OptionInput {...props} />;
     case 'multioption':
       return <MultiOptionInput {...props} />;
