@@ -109,6 +109,11 @@ describe('POST activity', () => {
       push(order.id, `${OUT}.TSIApproval`, 'yes'), // boolean field
       push(order.id, `${OUT}.OverhaulDate`, '2026-02-30'),
       { ...push(order.id, `${OUT}.Halterkurzkennzeichen`, 'x'), oV: JSON.stringify('bare value') },
+      push(order.id, `${OUT}.Eigengewicht`, '-5'), // a minus where the field has none
+      push(order.id, `${OUT}.Halterkurzkennzeichen`, 'x'.repeat(201)), // longer than a text field holds
+      push(order.id, `${OUT}.Tank.TestCollection.TankTest[0].Pruefdatum`, '2026-13'), // month and year
+      push(order.id, `${OUT}.LoadLimitGrid.CmRasterArt`, 'CMX'), // not one of the field's fixed choices
+      push(order.id, `${OUT}.Understructure.BogieCollection.Bogie[0]`, 'x'), // a whole entry is only deleted
     ];
     for (const body of wrong) {
       const res = await server.request<{ code: string; fields: string[] }>('POST', '/api/v1/activity', {

@@ -370,3 +370,21 @@ describe('the load limit grid', () => {
     expect(valueProblem(kind, 'CMX')).toBe('one of CM, CMD expected');
   });
 });
+
+describe('buffer heights', () => {
+  it('show Z11 only for the matching buffer position', () => {
+    const tab = findTab('WAGON', 'drawAndBufferingGear')!;
+    const buffer = `${W_OUT}.Understructure.DrawAndBuffingGear.BufferCollection.Buffer`;
+    const values = { [`${buffer}[0].Pufferposition`]: at('2R'), [`${buffer}[1].Pufferposition`]: at('1L') };
+    const heights = layoutTab('WAGON', tab, values)
+      .chapters.find((c) => c.collection?.collection.path.endsWith('BufferCollection.Buffer'))!
+      .collection!.entries.map((e) => [
+        e.entry.value,
+        e.rows.filter((r) => r.field.path.startsWith('Z11')).map((r) => r.field.path),
+      ]);
+    expect(heights).toEqual([
+      ['1L', ['Z11_1L']],
+      ['2R', ['Z11_2R']],
+    ]);
+  });
+});
