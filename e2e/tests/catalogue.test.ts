@@ -101,7 +101,11 @@ describe('every tab of the catalogue', () => {
             await page.getByTestId(`entry-add-${tab.perEntry.differentiator.path}`).click();
             await page.getByTestId(`entry-add-option-${entry}`).click();
           }
-          await page.getByTestId(`order-tab-${tab.id}-${entry}`).click();
+          const subTab = page.getByTestId(`order-tab-${tab.id}-${entry}`);
+          await subTab.click();
+          // The toolbar names the entry as the tab list does ("Aufbau: Kessel", "Radsatz 1").
+          const entryTitle = (await subTab.textContent()) ?? '';
+          await expect.poll(() => page.getByTestId('toolbar-title').textContent()).toContain(entryTitle);
         }
         await page.getByTestId(`tab-${tab.id}`).waitFor();
         await expect(page.getByTestId('toolbar-title').textContent()).resolves.not.toContain('catalogue.');

@@ -50,8 +50,10 @@ const MENU_ICONS: Record<MenuItem, ReactElement> = {
 
 export interface RouteHandle {
   route: RouteRule;
-  /** The open tab's catalogue key and its values, added to the toolbar title (orders editor). */
-  tab?: (params: Record<string, string | undefined>) => [string, Record<string, string>] | undefined;
+  /** The open tab's name, added to the toolbar title (orders editor). */
+  tab?: (
+    params: Record<string, string | undefined>,
+  ) => ((t: (key: string, options?: Record<string, unknown>) => string) => string) | undefined;
 }
 
 /** Toolbar title: the route name, plus the open tab when there is one (administration §2). */
@@ -63,7 +65,7 @@ function useTitle(): string {
   const handle = match.handle as RouteHandle;
   const tab = handle.tab?.(match.params);
   const name = t(`routes.${handle.route.name}`);
-  return tab ? `${name} – ${t(tab[0], tab[1])}` : name;
+  return tab ? `${name} – ${tab((key, options) => t(key, options))}` : name;
 }
 
 export function Layout({ children }: { children: ReactNode }) {

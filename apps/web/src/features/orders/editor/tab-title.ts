@@ -7,14 +7,28 @@ export function splitTabName(tabName: string | undefined): { tabId: string | und
   return { tabId, entry };
 }
 
-/** The toolbar's tab name of an editor route (orders §2: route name plus tab name). */
+/**
+ * The differentiator naming the entries of each repeated tab. Kept here, not read from the catalogue, so that the
+ * route table (loaded with the login screen) does not load the whole catalogue for a title.
+ */
+const ENTRY_DIFFERENTIATOR: Record<string, string> = { wheelsets: 'Position', superstructure: 'Aufbautyp' };
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** The toolbar's tab name of an editor route (orders §2: route name plus tab name), e.g. "Superstructure: tank". */
 export function tabTitle(
   orderType: string | undefined,
   tabName: string | undefined,
-): [string, Record<string, string>] | undefined {
+): ((t: Translate) => string) | undefined {
   const type = orderType?.toUpperCase();
   const { tabId, entry } = splitTabName(tabName);
   if (!tabId || (type !== 'WAGON' && type !== 'WHEELSET')) return undefined;
-  if (entry) return [`catalogue.tab.${type}.wheelset`, { position: entry }];
-  return [`catalogue.tab.${type}.${tabId}`, {}];
+  const differentiator = ENTRY_DIFFERENTIATOR[tabId];
+  if (entry && differentiator) {
+    return (t) =>
+      t(`catalogue.entry.${differentiator}`, {
+        value: t(`catalogue.entryValue.${differentiator}.${entry}`, { defaultValue: entry }),
+      });
+  }
+  return (t) => t(`catalogue.tab.${type}.${tabId}`);
 }
