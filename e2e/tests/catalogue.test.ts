@@ -10,8 +10,8 @@ import {
 } from '@vers/domain';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newContext, signIn } from '../support/browser.ts';
-import { E2E_PASSWORD } from '../support/server.ts';
+import { launchBrowser, newContext, signIn } from '../support/browser.ts';
+import { createOrderViaApi } from '../support/orders.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,30 +21,18 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function createOrder(type: OrderType): Promise<string> {
-  const signin = await fetch(`${baseUrl()}/api/v1/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: 'staff', password: E2E_PASSWORD }),
-  });
-  const { token } = (await signin.json()) as { token: string };
+function createOrder(type: OrderType): Promise<string> {
   const wheelset = (i: number) => `4${String(5_000_000_000 + i).slice(-10)}`;
   const withCheck = (first11: string) => `${first11}${checkDigit(first11)}`;
-  const body =
+  return createOrderViaApi(
     type === 'WAGON'
       ? {
           type,
           maintenanceNumber: '51 80 0843 001-0',
           wagon: { wheelsetsOutgoing: [0, 1, 2, 3].map((i) => ({ number: withCheck(wheelset(i)) })) },
         }
-      : { type, maintenanceNumber: withCheck(wheelset(9)) };
-  const res = await fetch(`${baseUrl()}/api/v1/orders`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { id: string }).id;
+      : { type, maintenanceNumber: withCheck(wheelset(9)) },
+  );
 }
 
 /** A value a user would type into a text-like field of this kind. */

@@ -1,8 +1,8 @@
 import { checkDigit } from '@vers/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newContext, signIn } from '../support/browser.ts';
-import { E2E_PASSWORD } from '../support/server.ts';
+import { launchBrowser, newContext, signIn } from '../support/browser.ts';
+import { createOrderViaApi } from '../support/orders.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,24 +18,12 @@ const wheelset = (i: number) => {
 };
 
 /** A wagon order made through the real API, as the add-order screen would. */
-async function createOrder(): Promise<string> {
-  const signin = await fetch(`${baseUrl()}/api/v1/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: 'staff', password: E2E_PASSWORD }),
+function createOrder(): Promise<string> {
+  return createOrderViaApi({
+    type: 'WAGON',
+    maintenanceNumber: '51 80 0843 001-0',
+    wagon: { wheelsetsOutgoing: [0, 1, 2, 3].map((i) => ({ number: wheelset(i) })) },
   });
-  const { token } = (await signin.json()) as { token: string };
-  const res = await fetch(`${baseUrl()}/api/v1/orders`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({
-      type: 'WAGON',
-      maintenanceNumber: '51 80 0843 001-0',
-      wagon: { wheelsetsOutgoing: [0, 1, 2, 3].map((i) => ({ number: wheelset(i) })) },
-    }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { id: string }).id;
 }
 
 async function openOrder(page: Page, username: string, orderId: string) {

@@ -1,4 +1,5 @@
 import type { OrderType } from '../orders/status.ts';
+import { measureIn, numbers } from './fields.ts';
 import type { ChapterDef, CollectionDef, Condition, FieldDef, Limit, TabDef } from './model.ts';
 import { brakeTab } from './wagon/brake.ts';
 import { WAGON_WHEELSET_CHAPTERS, WHEELSET_EXTRA_CHAPTERS, WHEELSET_TAB_LAYOUT } from './wheelset/chapters.ts';
@@ -20,13 +21,7 @@ import {
  */
 
 const count: Pick<FieldDef, 'kind' | 'decimals'> = { kind: 'double', decimals: 0 };
-const mm = (path: string, decimals = 1, extra: Partial<FieldDef> = {}): FieldDef => ({
-  path,
-  kind: 'double',
-  unit: 'mm',
-  decimals,
-  ...extra,
-});
+const mm = measureIn('mm');
 
 /** In-service limits of wheelset measures by tread diameter D (domain notes: EisbBBV Annex 2, EBO Annex 6). */
 const LIMITS_SOURCE = 'EisbBBV Anlage 2 / EBO Anlage 6';
@@ -42,16 +37,14 @@ const wheelsetD = diameter('Wheels.Wheel[0].Laufkreisdurchmesser');
 const limits = (...list: Omit<Limit, 'source'>[]): Limit[] =>
   list.map((limit) => ({ ...limit, source: LIMITS_SOURCE }));
 
-const numbers = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
-
 /** A running gear's fields: the base bogie of a two-axle wagon and each bogie of a bogie wagon share them. */
 const runningGearFields: readonly FieldDef[] = [
   { path: 'productIdentifier', kind: 'string' },
   { path: 'type', kind: 'string', label: 'bogieType' },
   { path: 'Federungsart', kind: 'string' },
   mm('Achsabstand', 0),
-  mm('Z8Links'),
-  mm('Z8Rechts'),
+  mm('Z8Links', 1),
+  mm('Z8Rechts', 1),
 ];
 
 const BOGIES: CollectionDef = {

@@ -1,4 +1,5 @@
 import type { CollectionDef, FieldDef, TabDef } from '../model.ts';
+import { measure, numbers } from '../fields.ts';
 
 /**
  * The wagon's brake tab (orders §2 "Brake chapters", §3 "Brake"): the brake as a whole, then its components in
@@ -8,15 +9,8 @@ import type { CollectionDef, FieldDef, TabDef } from '../model.ts';
 
 const BRAKE = 'Understructure.Brake';
 
-const numbers = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
-const mm = (path: string, extra: Partial<FieldDef> = {}): FieldDef => ({
-  path,
-  kind: 'double',
-  unit: 'mm',
-  decimals: 0,
-  ...extra,
-});
-const tonnes = (path: string): FieldDef => ({ path, kind: 'double', unit: 't', decimals: 1 });
+const mm = measure('mm', 0);
+const tonnes = measure('t', 1);
 
 /** A position differentiator: a number, never counted in the progress. */
 const position = (path: string): FieldDef => ({ path, kind: 'option', ignoreProgress: true });

@@ -1,4 +1,5 @@
 import type { CollectionDef, FieldDef, TabDef } from '../model.ts';
+import { measure } from '../fields.ts';
 
 /**
  * The wagon tab drawAndBufferingGear (orders §2, §3, §5): climbing protection, buffers, coupling rods, couplings,
@@ -9,20 +10,8 @@ import type { CollectionDef, FieldDef, TabDef } from '../model.ts';
 
 const ROOT = 'Understructure.DrawAndBuffingGear';
 
-const mm = (path: string, extra: Partial<FieldDef> = {}): FieldDef => ({
-  path,
-  kind: 'double',
-  unit: 'mm',
-  decimals: 0,
-  ...extra,
-});
-const kN = (path: string, extra: Partial<FieldDef> = {}): FieldDef => ({
-  path,
-  kind: 'double',
-  unit: 'kN',
-  decimals: 0,
-  ...extra,
-});
+const mm = measure('mm', 0);
+const kN = measure('kN', 0);
 
 /** The two wagon ends (end 1 and end 2 as marked on the wagon). */
 const WAGON_ENDS = ['1', '2'] as const;

@@ -1,4 +1,5 @@
-import type { CollectionDef, FieldDef, TabDef } from '../model.ts';
+import type { CollectionDef, TabDef } from '../model.ts';
+import { measure, measureIn } from '../fields.ts';
 
 /**
  * The wagon tabs labeling, revisionDeadline and mobileService (orders §2, §3). Paths are relative to
@@ -6,20 +7,8 @@ import type { CollectionDef, FieldDef, TabDef } from '../model.ts';
  * `MobileService`). See docs/field-catalogue/wagon-general.md for the choices made where the spec is silent.
  */
 
-const metres = (path: string, decimals: number, extra: Partial<FieldDef> = {}): FieldDef => ({
-  path,
-  kind: 'double',
-  unit: 'm',
-  decimals,
-  ...extra,
-});
-const months = (path: string, extra: Partial<FieldDef> = {}): FieldDef => ({
-  path,
-  kind: 'double',
-  unit: 'months',
-  decimals: 0,
-  ...extra,
-});
+const metres = measureIn('m');
+const months = measure('months', 0);
 
 /** Only bogie wagons have bogie centres (as in basedata: more than two axles means bogies). */
 const bogieWagon = { field: 'AnzahlAchsen', op: 'moreThan', value: 2 } as const;

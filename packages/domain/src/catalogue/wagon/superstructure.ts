@@ -1,4 +1,5 @@
-import type { ChapterDef, CollectionDef, Condition, FieldDef, TabDef } from '../model.ts';
+import type { ChapterDef, CollectionDef, Condition, TabDef } from '../model.ts';
+import { measure, measureIn, numbers } from '../fields.ts';
 
 /**
  * The wagon tabs superstructure, tank, additionalGrid, aggreementGrid and loadAddress (orders §2, §3). Paths are
@@ -7,44 +8,12 @@ import type { ChapterDef, CollectionDef, Condition, FieldDef, TabDef } from '../
  * the choices made where the spec is silent.
  */
 
-const count = (path: string, extra: Partial<FieldDef> = {}): FieldDef => ({
-  path,
-  kind: 'double',
-  decimals: 0,
-  ...extra,
-});
-const mm = (path: string, decimals: number, extra: Partial<FieldDef> = {}): FieldDef => ({
-  path,
-  kind: 'double',
-  unit: 'mm',
-  decimals,
-  ...extra,
-});
+const count = measure(undefined, 0);
+const mm = measureIn('mm');
 /** Pressures are gauge pressures in MPa with three decimals (0.021 MPa vacuum valves, 2.5 MPa LPG tanks). */
-const mpa = (path: string, extra: Partial<FieldDef> = {}): FieldDef => ({
-  path,
-  kind: 'double',
-  unit: 'MPa',
-  decimals: 3,
-  ...extra,
-});
-const tonnes = (path: string, decimals: number, extra: Partial<FieldDef> = {}): FieldDef => ({
-  path,
-  kind: 'double',
-  unit: 't',
-  decimals,
-  ...extra,
-});
-const celsius = (path: string, extra: Partial<FieldDef> = {}): FieldDef => ({
-  path,
-  kind: 'double',
-  unit: '°C',
-  decimals: 0,
-  negatable: true,
-  ...extra,
-});
-
-const numbers = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
+const mpa = measure('MPa', 3);
+const tonnes = measureIn('t');
+const celsius = measure('°C', 0, { negatable: true });
 
 /* ------------------------------------------------------------------------------------------------------------ */
 /* Superstructure: one sub-tab per superstructure type                                                           */

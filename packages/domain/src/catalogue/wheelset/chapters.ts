@@ -1,4 +1,5 @@
 import type { ChapterDef, CollectionDef, Condition, FieldDef, Limit } from '../model.ts';
+import { measureIn } from '../fields.ts';
 
 /**
  * The wheelset chapters beyond base data and the main measures (orders §2 "Wheelset tabs", §3 "Wheelset data"):
@@ -9,13 +10,7 @@ import type { ChapterDef, CollectionDef, Condition, FieldDef, Limit } from '../m
  * See docs/field-catalogue/wheelset.md for the choices made where the spec is silent.
  */
 
-const mm = (path: string, decimals: number, extra: Partial<FieldDef> = {}): FieldDef => ({
-  path,
-  kind: 'double',
-  unit: 'mm',
-  decimals,
-  ...extra,
-});
+const mm = measureIn('mm');
 const text = (path: string, label?: string, extra: Partial<FieldDef> = {}): FieldDef => ({
   path,
   kind: 'string',

@@ -1,0 +1,28 @@
+import type { FieldDef, Unit } from './model.ts';
+
+/** The differentiator values from..to as text: positions 1–8, compartments 1–6. */
+export const numbers = (from: number, to: number): string[] =>
+  Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
+
+/** A measured value of one unit and fixed decimals: `const kN = measure('kN', 0)`, then `kN('Bruchlast')`. */
+export const measure =
+  (unit: Unit | undefined, decimals: number, base: Partial<FieldDef> = {}) =>
+  (path: string, extra: Partial<FieldDef> = {}): FieldDef => ({
+    path,
+    kind: 'double',
+    ...(unit ? { unit } : {}),
+    decimals,
+    ...base,
+    ...extra,
+  });
+
+/** A measured value of one unit whose decimals differ per field: `const mm = measureIn('mm')`, `mm('Sd', 1)`. */
+export const measureIn =
+  (unit: Unit) =>
+  (path: string, decimals: number, extra: Partial<FieldDef> = {}): FieldDef => ({
+    path,
+    kind: 'double',
+    unit,
+    decimals,
+    ...extra,
+  });
