@@ -56,6 +56,14 @@ describe('order editor', () => {
     const page = await context.newPage();
     await openOrder(page, orderId);
     await expect(page.getByTestId('toolbar-title').textContent()).resolves.toContain('Stammdaten');
+    // The field labels load with the editor; a language switch there loads them in the new language.
+    await page.getByTestId('language-select').click();
+    await page.getByTestId('language-en').click();
+    await expect.poll(() => page.getByTestId('order-tab-basedata').textContent()).toContain('Base data');
+    await expect.poll(() => page.getByTestId('row-Eigengewicht').textContent()).toContain('Tare weight');
+    await page.getByTestId('language-select').click();
+    await page.getByTestId('language-de').click();
+    await expect.poll(() => page.getByTestId('row-Eigengewicht').textContent()).toContain('Eigengewicht');
     // The creation data arrive with the first pull after opening.
     await expect.poll(() => field(page, `${W_IN}.Waggonnummer`).inputValue()).toBe('21 81 2471 217-3');
     const before = await progress(page, 'basedata');

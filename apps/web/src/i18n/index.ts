@@ -10,12 +10,36 @@ const loaders = import.meta.glob<Catalogue>(['./locales/*.json', '../features/*/
   import: 'default',
 });
 
+/**
+ * Feature catalogues loaded only when their screens open: the field catalogue's labels (hundreds of keys) would
+ * otherwise weigh on the login screen.
+ */
+const DEFERRED = ['catalogue'];
+const folderOf = (path: string) => /\/features\/([^/]+)\/locales\//.exec(path)?.[1];
+const isDeferred = (path: string) => DEFERRED.includes(folderOf(path) ?? '');
+/** Deferred features asked for so far; a language switch loads them for the new language too. */
+const wanted = new Set<string>();
+const loaded = new Set<string>();
+
 async function loadCatalogue(language: Language): Promise<void> {
-  if (i18next.hasResourceBundle(language, 'translation')) return;
   const own = Object.entries(loaders).filter(([path]) => path.endsWith(`/locales/${language}.json`));
   if (own.length === 0) throw new Error(`no catalogue for ${language}`);
-  const parts = await Promise.all(own.map(([, load]) => load()));
-  i18next.addResourceBundle(language, 'translation', Object.assign({}, ...parts));
+  if (!i18next.hasResourceBundle(language, 'translation')) {
+    const parts = await Promise.all(own.filter(([path]) => !isDeferred(path)).map(([, load]) => load()));
+    i18next.addResourceBundle(language, 'translation', Object.assign({}, ...parts));
+  }
+  for (const [path, load] of own) {
+    const feature = folderOf(path);
+    if (!feature || !wanted.has(feature) || loaded.has(`${language}:${feature}`)) continue;
+    i18next.addResourceBundle(language, 'translation', await load(), true, true);
+    loaded.add(`${language}:${feature}`);
+  }
+}
+
+/** Loads a deferred feature catalogue (e.g. `catalogue` for the order editor) in the current language. */
+export async function loadFeatureCatalogue(feature: string): Promise<void> {
+  wanted.add(feature);
+  await loadCatalogue(currentLanguage());
 }
 
 export function initialLanguage(): Language {
@@ -30,6 +54,8 @@ export async function initI18n(): Promise<void> {
     resources: {},
     partialBundledLanguages: true,
     interpolation: { escapeValue: false }, // React escapes
+    // Screens re-render when a deferred catalogue arrives.
+    react: { bindI18nStore: 'added' },
     returnNull: false,
   });
   await loadCatalogue(language);

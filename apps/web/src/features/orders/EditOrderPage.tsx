@@ -43,6 +43,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { ApiFailure, call } from '../../app/api.ts';
+import { loadFeatureCatalogue } from '../../i18n/index.ts';
 import { ConfirmDialog } from '../../app/components/ConfirmDialog.tsx';
 import { notifications } from '../../app/notifications.ts';
 import { useSession } from '../../app/session.ts';
@@ -247,6 +248,12 @@ export default function EditOrderPage() {
   const [takeOver, setTakeOver] = useState(false);
   const [busy, setBusy] = useState(false);
 
+  // The field catalogue's labels load with the editor, not with the login screen.
+  const [labels, setLabels] = useState(false);
+  useEffect(() => {
+    void loadFeatureCatalogue('catalogue').then(() => setLabels(true));
+  }, []);
+
   // The open order is exchanged every 10 s and at once on opening; leaving the editor exchanges at once (§2).
   useEffect(() => {
     if (!orderId) return;
@@ -293,7 +300,7 @@ export default function EditOrderPage() {
   }, [sync.incompatibleKey, type, t]);
 
   if (load.kind === 'missing') return <Alert severity="warning">{t('orders.edit.notFound')}</Alert>;
-  if (!ready || !session) return null;
+  if (!ready || !session || !labels) return null;
   const firstTab = tabs[0];
   if (!tab && firstTab) return <Navigate to={`/orders/${orderType}/${orderId}/${firstTab.id}`} replace />;
 
