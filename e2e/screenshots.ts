@@ -59,6 +59,19 @@ try {
         await page.goto('/orders');
         await shoot(page, `${lang}-${label}-orders`);
       }
+      // The order editor: a new wagon order's base data, its load limit grid and the first wheelset.
+      await page.goto('/orders');
+      await page.getByTestId('order-new').click();
+      await page.getByTestId('order-number').fill('21 81 2471 217-3');
+      await page.getByTestId('order-save').click();
+      await page.waitForURL(/\/orders$/);
+      await page.locator('[data-testid^="order-row-"]').first().click();
+      await page.getByTestId('tab-basedata').waitFor();
+      await shoot(page, `${lang}-${label}-editor-basedata`);
+      for (const tab of ['loadLimitGrid', 'wheelsets-1']) {
+        await page.getByTestId(`order-tab-${tab}`).click();
+        await shoot(page, `${lang}-${label}-editor-${tab}`);
+      }
       if (label === 'desktop') {
         await page.getByTestId('logout').click();
         await page.getByTestId('login-username').fill('versadmin');
