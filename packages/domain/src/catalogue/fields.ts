@@ -1,4 +1,4 @@
-import type { FieldDef, Unit } from './model.ts';
+import type { CollectionDef, FieldDef, Unit } from './model.ts';
 
 /** The differentiator values from..to as text: positions 1–8, compartments 1–6. */
 export const numbers = (from: number, to: number): string[] =>
@@ -26,3 +26,17 @@ export const measureIn =
     decimals,
     ...extra,
   });
+
+/**
+ * A list with one entry for the left and one for the right side (wheels, journals, axle boxes): always both, keyed
+ * by a side field on the `ListSeite` list, never added or removed.
+ */
+export const bySide = (path: string, side: string, fields: readonly FieldDef[]): CollectionDef => ({
+  path,
+  differentiator: { path: side, kind: 'option', list: 'ListSeite', ignoreProgress: true },
+  values: ['L', 'R'],
+  min: 2,
+  max: 2,
+  fixed: true,
+  fields,
+});

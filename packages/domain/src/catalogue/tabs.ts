@@ -1,5 +1,5 @@
 import type { OrderType } from '../orders/status.ts';
-import { measureIn, numbers } from './fields.ts';
+import { bySide, measureIn, numbers } from './fields.ts';
 import type { ChapterDef, CollectionDef, Condition, FieldDef, Limit, TabDef } from './model.ts';
 import { brakeTab } from './wagon/brake.ts';
 import { WAGON_WHEELSET_CHAPTERS, WHEELSET_EXTRA_CHAPTERS, WHEELSET_TAB_LAYOUT } from './wheelset/chapters.ts';
@@ -102,35 +102,27 @@ const wagonBasedata: TabDef = {
 };
 
 /** The two wheels of a wheelset, by side (orders §3 "wheels (by Side)"). */
-const WHEELS: CollectionDef = {
-  path: 'Wheels.Wheel',
-  differentiator: { path: 'Side', kind: 'option', list: 'ListSeite', ignoreProgress: true },
-  values: ['L', 'R'],
-  min: 2,
-  max: 2,
-  fixed: true,
-  fields: [
-    mm('Sd', 1, {
-      recalculates: 'SrMass',
-      limits: limits(
-        { when: wheelD.above840, min: 22, max: 33 },
-        { when: wheelD.from330, min: 27.5, max: 33 },
-        { min: 22, max: 33 },
-      ),
-    }),
-    mm('Sh', 1, {
-      limits: limits(
-        { when: wheelD.from760, min: 27.5, max: 36 },
-        { when: wheelD.from630, min: 30, max: 36 },
-        { when: wheelD.from330, min: 32, max: 36 },
-        { min: 27.5, max: 36 },
-      ),
-    }),
-    mm('Qr', 1, { limits: limits({ min: 6.5 }) }),
-    mm('Laufkreisdurchmesser', 0),
-    { path: 'Radbauart', kind: 'string' },
-  ],
-};
+const WHEELS: CollectionDef = bySide('Wheels.Wheel', 'Side', [
+  mm('Sd', 1, {
+    recalculates: 'SrMass',
+    limits: limits(
+      { when: wheelD.above840, min: 22, max: 33 },
+      { when: wheelD.from330, min: 27.5, max: 33 },
+      { min: 22, max: 33 },
+    ),
+  }),
+  mm('Sh', 1, {
+    limits: limits(
+      { when: wheelD.from760, min: 27.5, max: 36 },
+      { when: wheelD.from630, min: 30, max: 36 },
+      { when: wheelD.from330, min: 32, max: 36 },
+      { min: 27.5, max: 36 },
+    ),
+  }),
+  mm('Qr', 1, { limits: limits({ min: 6.5 }) }),
+  mm('Laufkreisdurchmesser', 0),
+  { path: 'Radbauart', kind: 'string' },
+]);
 
 /** Wheelset base data; in a wagon order the position is the entry's differentiator and not repeated. */
 const wheelsetBaseFields: readonly FieldDef[] = [

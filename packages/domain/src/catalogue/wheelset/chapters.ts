@@ -1,4 +1,5 @@
 import type { ChapterDef, CollectionDef, Condition, FieldDef, Limit } from '../model.ts';
+import { bySide } from '../fields.ts';
 import { measureIn } from '../fields.ts';
 
 /**
@@ -24,15 +25,7 @@ const out: Pick<FieldDef, 'side'> = { side: 'out' };
 const TEST_RESULT = 'ListPruefergebnis';
 
 /** The two wheels (orders §3 "wheels (by Side)"): the same list as the wheel measures chapter in tabs.ts. */
-const wheels = (fields: readonly FieldDef[]): CollectionDef => ({
-  path: 'Wheels.Wheel',
-  differentiator: { path: 'Side', kind: 'option', list: 'ListSeite', ignoreProgress: true },
-  values: ['L', 'R'],
-  min: 2,
-  max: 2,
-  fixed: true,
-  fields,
-});
+const wheels = (fields: readonly FieldDef[]): CollectionDef => bySide('Wheels.Wheel', 'Side', fields);
 
 /** Bearings by position: two per axle box for cylindrical roller bearings, one per box for a TBU or spherical. */
 const bearings = (fields: readonly FieldDef[]): CollectionDef => ({
@@ -89,25 +82,16 @@ const axleBasedata: ChapterDef = {
 
 /**
  * The two axle journals (stubs) with their seats. The shrink fit is that of the ring shrunk onto the stub
- * (orders §5: 1000 × (axle stub bore − ring diameter), in µm). `shrinkFit` exists in orders/calculations.ts but
- * not yet as a catalogue CalculationName, so the formula field has no `calculation`; its inputs name it already.
+ * (orders §5: 1000 × (axle stub bore − ring diameter), in µm), computed in the journal's entry after a save.
  */
-const AXLE_JOURNALS: CollectionDef = {
-  path: 'Axle.Journals.Journal',
-  differentiator: { path: 'JournalSide', kind: 'option', list: 'ListSeite', ignoreProgress: true },
-  values: ['L', 'R'],
-  min: 2,
-  max: 2,
-  fixed: true,
-  fields: [
-    mm('BearingSeatDiameter', 3, { label: 'bearingSeatDiameter' }),
-    mm('WheelSeatDiameter', 3, { label: 'wheelSeatDiameter' }),
-    mm('AxleStubBore', 3, { recalculates: 'ShrinkFit' }),
-    mm('RingDiameter', 3, { recalculates: 'ShrinkFit' }),
-    // Not counted in the progress while nothing fills it: drop `ignoreProgress` when `shrinkFit` is wired in.
-    { path: 'ShrinkFit', kind: 'formula', unit: 'µm', decimals: 0, negatable: true, calculation: 'shrinkFit' },
-  ],
-};
+const AXLE_JOURNALS: CollectionDef = bySide('Axle.Journals.Journal', 'JournalSide', [
+  mm('BearingSeatDiameter', 3, { label: 'bearingSeatDiameter' }),
+  mm('WheelSeatDiameter', 3, { label: 'wheelSeatDiameter' }),
+  mm('AxleStubBore', 3, { recalculates: 'ShrinkFit' }),
+  mm('RingDiameter', 3, { recalculates: 'ShrinkFit' }),
+  // Not counted in the progress while nothing fills it: drop `ignoreProgress` when `shrinkFit` is wired in.
+  { path: 'ShrinkFit', kind: 'formula', unit: 'µm', decimals: 0, negatable: true, calculation: 'shrinkFit' },
+]);
 
 const axleMeasures: ChapterDef = {
   id: 'axleMeasures',
@@ -158,22 +142,14 @@ const bearingsChapter: ChapterDef = {
 
 const bearingHousings: ChapterDef = {
   id: 'bearingHousings',
-  collection: {
-    path: 'BearingHousings.BearingHousing',
-    differentiator: { path: 'HousingSide', kind: 'option', list: 'ListSeite', ignoreProgress: true },
-    values: ['L', 'R'],
-    min: 2,
-    max: 2,
-    fixed: true,
-    fields: [
-      text('Number', 'bearingHousingNumber'),
-      text('Manufacturer', 'bearingHousingManufacturer'),
-      mm('BoreDiameter', 2, { label: 'bearingHousingBoreDiameter' }),
-      text('CoverType', 'bearingHousingCoverType'),
-      { path: 'EarthingDevice', kind: 'boolean', label: 'axleBoxEarthingDevice' },
-      { path: 'Condition', kind: 'option', list: 'ListZustand', label: 'bearingHousingCondition' },
-    ],
-  },
+  collection: bySide('BearingHousings.BearingHousing', 'HousingSide', [
+    text('Number', 'bearingHousingNumber'),
+    text('Manufacturer', 'bearingHousingManufacturer'),
+    mm('BoreDiameter', 2, { label: 'bearingHousingBoreDiameter' }),
+    text('CoverType', 'bearingHousingCoverType'),
+    { path: 'EarthingDevice', kind: 'boolean', label: 'axleBoxEarthingDevice' },
+    { path: 'Condition', kind: 'option', list: 'ListZustand', label: 'bearingHousingCondition' },
+  ]),
 };
 
 const repairsAxle: ChapterDef = {
