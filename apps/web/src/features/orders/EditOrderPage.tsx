@@ -57,6 +57,17 @@ import { fieldLabelKey } from './editor/labels.ts';
 import { ENTRY_SEPARATOR, splitTabName } from './editor/tab-title.ts';
 import { useOrder } from './editor/useOrder.ts';
 
+/** On a phone the editor's actions show their icons only (named for screen readers), so the fields stay in view. */
+const actionSx = { minWidth: 48, minHeight: 48, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } } as const;
+
+function ActionLabel({ text }: { text: string }) {
+  return (
+    <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+      {text}
+    </Box>
+  );
+}
+
 /** The order's status line: type icon, wagon or wheelset number, status and its icon (orders §2 "footer"). */
 function OrderFooter({ order, status }: { order: Order; status: OrderStatus }) {
   const { t } = useTranslation();
@@ -385,11 +396,24 @@ export default function EditOrderPage() {
         <Box sx={{ flexGrow: 1, minWidth: 0, display: 'grid', gap: 2, alignContent: 'start' }}>
           <Paper sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', px: 2, py: 1 }}>
             <Box sx={{ flexGrow: 1 }} />
-            <Button startIcon={<SyncIcon />} onClick={() => void syncScheduler.exchangeNow()} data-testid="sync-now">
-              {t('orders.editor.syncNow')}
+            <Button
+              startIcon={<SyncIcon />}
+              onClick={() => void syncScheduler.exchangeNow()}
+              data-testid="sync-now"
+              aria-label={t('orders.editor.syncNow')}
+              sx={actionSx}
+            >
+              <ActionLabel text={t('orders.editor.syncNow')} />
             </Button>
-            <Button startIcon={<UndoIcon />} disabled={readOnly} onClick={() => void undo()} data-testid="undo">
-              {t('orders.editor.undo')}
+            <Button
+              startIcon={<UndoIcon />}
+              disabled={readOnly}
+              onClick={() => void undo()}
+              data-testid="undo"
+              aria-label={t('orders.editor.undo')}
+              sx={actionSx}
+            >
+              <ActionLabel text={t('orders.editor.undo')} />
             </Button>
             {!showSummary && (
               <Button
@@ -397,8 +421,10 @@ export default function EditOrderPage() {
                 disabled={readOnly}
                 onClick={() => setTakeOver(true)}
                 data-testid="take-over"
+                aria-label={t('orders.editor.takeOver')}
+                sx={actionSx}
               >
-                {t('orders.editor.takeOver')}
+                <ActionLabel text={t('orders.editor.takeOver')} />
               </Button>
             )}
             <Button variant="contained" onClick={() => setStatusDialog(true)} data-testid="status-change">
