@@ -65,7 +65,7 @@ export function checkActivity(
  * The modifier written beside a change: the last name, when the workshop logs changes (protocol flag). The flag
  * is read with the user on every request (auth hook), so this needs no query of its own.
  */
-export async function modifierFor(_ex: Executor, user: SessionUser): Promise<string> {
+export function modifierFor(user: SessionUser): string {
   return user.logsChanges ? user.lastName : '';
 }
 
@@ -129,11 +129,6 @@ export async function appendActivities(
     order.lastCounter = counter;
   }
   return items.map((item) => byId.get(item.id) as ActivityRow);
-}
-
-/** Locks the order row for the rest of the transaction (the per-order counter lives there). */
-export async function lockOrder(tx: Executor, orderId: string) {
-  await tx.execute(sql`SELECT 1 FROM orders WHERE id = ${orderId} FOR UPDATE`);
 }
 
 const activityColumns = Object.entries(getTableColumns(activities));

@@ -131,7 +131,7 @@ export const activityRoutes =
       async (request) => {
         const user = sessionUser(request);
         const item = toNew(request.body);
-        const modifier = await modifierFor(db, user);
+        const modifier = modifierFor(user);
         // One statement answers almost every push; whatever it cannot answer exactly (errors, a race on the
         // same id) goes the locked way, which gives the exact answer.
         const appended = await appendOne(db, user, request.body.oI, item, modifier);
@@ -164,7 +164,7 @@ export const activityRoutes =
           throw new ApiError(400, 'VALIDATION', 'A batch holds the activities of one order', ['activities']);
         }
         const items = pushes.map(toNew);
-        const modifier = await modifierFor(db, user);
+        const modifier = modifierFor(user);
         return db.transaction(async (tx) => {
           const order = await ownOrder(tx, user, orderId, true);
           for (const item of items) checkActivity(order, item);
@@ -190,7 +190,7 @@ export const activityRoutes =
       },
       async (request) => {
         const user = sessionUser(request);
-        const modifier = await modifierFor(db, user);
+        const modifier = modifierFor(user);
         return db.transaction(async (tx) => {
           const order = await ownOrder(tx, user, request.params.orderId, true);
           const all = await tx.select().from(activities).where(eq(activities.orderId, order.id));

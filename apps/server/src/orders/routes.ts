@@ -125,7 +125,7 @@ export const orderRoutes =
         const body = request.body;
         const id = body.id ?? randomUUID();
         const maintenanceNumber = plain(body.maintenanceNumber);
-        const modifier = await modifierFor(db, user);
+        const modifier = modifierFor(user);
         return db.transaction(async (tx) => {
           const [existing] = await tx.select().from(orders).where(eq(orders.id, id));
           if (existing) {
@@ -193,7 +193,7 @@ export const orderRoutes =
       async (request) => {
         const user = sessionUser(request);
         const target = request.body.status as OrderStatus;
-        const modifier = await modifierFor(db, user);
+        const modifier = modifierFor(user);
         return db.transaction(async (tx) => {
           const order = await ownOrder(tx, user, request.params.id, true);
           // A resent status change (its answer was lost) answers its first result, before the rules: the

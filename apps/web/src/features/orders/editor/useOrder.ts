@@ -15,8 +15,7 @@ import { ApiFailure, call } from '../../../app/api.ts';
 import { orderRows } from '../../../offline/order-results.ts';
 import { versdb } from '../../../offline/versdb.ts';
 
-export type OrderLoad =
-  { kind: 'loading' } | { kind: 'missing' } | { kind: 'ready'; order: Order; state: OrderState; unsent: number };
+export type OrderLoad = { kind: 'loading' } | { kind: 'missing' } | { kind: 'ready'; order: Order; state: OrderState };
 
 /**
  * The order open in the editor (orders §4 "Order loading"): from the local store; when it was sent and the
@@ -68,11 +67,10 @@ export function useOrder(orderId: string): OrderLoad {
     const start = Object.fromEntries(creationValues(request).map((v) => [v.key, attributeValue(v.value, created)]));
     return { ...folded, values: { ...start, ...folded.values } };
   }, [rows, request, local?.created]);
-  const unsent = useMemo(() => (rows ?? []).filter((row) => row.sent === 0).length, [rows]);
   if (fetched === 'missing') return { kind: 'missing' };
   if (local === undefined || state === null) return { kind: 'loading' };
   if (local === null) return fetched === 'pending' ? { kind: 'loading' } : { kind: 'missing' };
-  return { kind: 'ready', order: local.order, state, unsent };
+  return { kind: 'ready', order: local.order, state };
 }
 
 /**
