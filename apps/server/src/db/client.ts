@@ -27,6 +27,9 @@ export type DatabaseTarget = { url: string } | { pgliteDir: string | null };
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection the server ends (a restart, a dropped test database) must not crash the process: the
+    // pool replaces it on the next query. Without a listener pg rethrows it as an uncaught exception.
+    pool.on('error', (error) => console.warn('database connection lost:', error.message));
     const client = await pool.connect();
     try {
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
