@@ -1,4 +1,4 @@
-import type { Activity, CreateOrderRequest, DefaultOption, Language, Order } from '@vers/domain';
+import type { Activity, CreateOrderRequest, DefaultOption, Language, Order, Refusal } from '@vers/domain';
 import { Dexie, type EntityTable, type Table } from 'dexie';
 
 /** A value list as the browser keeps it, per key and language (administration §3). */
@@ -15,6 +15,10 @@ export interface LocalOrder {
   request?: CreateOrderRequest;
   /** ISO time the row was written locally. */
   created?: string;
+  /** The user who created it offline: only their session sends it (a shared tablet keeps each user's work apart). */
+  owner?: number;
+  /** Why the server refused to create it (a 4xx other than a lost connection); it stays unsent and visible. */
+  refusal?: Refusal;
 }
 
 /** The local database `versdb`, version 2, with the four stores of the spec (orders §3). */

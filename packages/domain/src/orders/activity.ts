@@ -25,6 +25,11 @@ export const SENT_STATES = {
   SENT: 1,
   /** The server answered 404: it does not know the order. Such activities are skipped. */
   ORDER_UNKNOWN: 2,
+  /**
+   * The server refused the change for good (400: a value that does not fit the field, a path it does not know).
+   * It never takes effect but stays on the device with its reason (`refusal`) for the user to see.
+   */
+  REFUSED: 3,
 } as const;
 
 export type SentState = (typeof SENT_STATES)[keyof typeof SENT_STATES];
@@ -53,6 +58,19 @@ export interface Activity {
    * are nobody's change, so an undo passes over them.
    */
   restores?: number | null;
+  /** Local only: the id of the user who made the change on this device; only their session sends it. */
+  owner?: number;
+  /** Local only: why the server did not apply the change (sent REFUSED or ORDER_UNKNOWN, or a done order). */
+  refusal?: Refusal;
+}
+
+/** A server's answer that keeps a change from taking effect, kept beside the change for the user. */
+export interface Refusal {
+  status: number;
+  code: string;
+  message: string;
+  /** ISO time of the answer. */
+  at: string;
 }
 
 export interface OrderState {
@@ -88,9 +106,9 @@ export function compareActivities(a: Activity, b: Activity): number {
   );
 }
 
-/** Reverted changes are undone, and changes the server refused for an unknown order never took effect. */
+/** Reverted changes are undone, and changes the server refused (or whose order it did not know) never took effect. */
 function takesEffect(activity: Activity): boolean {
-  return !activity.reverted && activity.sent !== SENT_STATES.ORDER_UNKNOWN;
+  return !activity.reverted && activity.sent !== SENT_STATES.ORDER_UNKNOWN && activity.sent !== SENT_STATES.REFUSED;
 }
 
 /** The activities that make up the order's state, in the order they apply. */
