@@ -27,6 +27,8 @@ export interface CallOptions {
   text?: string;
   /** Read a successful answer as text (a text/plain response); `schema` then checks that string. */
   textResponse?: boolean;
+  /** Give up after this long: the call then fails like a lost connection (status 0). */
+  timeoutMs?: number;
 }
 
 let apiOrigin = '';
@@ -101,6 +103,7 @@ export async function call<T>(path: string, schema: z.ZodType<T> | null, options
       method: options.method ?? 'GET',
       headers,
       ...(payload !== undefined ? { body: payload } : {}),
+      ...(options.timeoutMs !== undefined ? { signal: AbortSignal.timeout(options.timeoutMs) } : {}),
     });
   } catch {
     const failure = new ApiFailure(0, 'NO_CONNECTION', 'No connection to the server');

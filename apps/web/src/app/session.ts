@@ -18,7 +18,8 @@ function read(): Session | null {
   }
 }
 
-let current: Session | null = read();
+/** Read on first use, so that importing this module (e.g. from the sync code in node tests) touches no storage. */
+let current: Session | null | undefined;
 /** How the last session ended: a sign-out by the user returns to a plain /login, without a redirect back. */
 let endedByUser = false;
 
@@ -27,7 +28,7 @@ function emit() {
 }
 
 export const sessionStore = {
-  get: (): Session | null => current,
+  get: (): Session | null => (current === undefined ? (current = read()) : current),
   set(session: Session) {
     current = session;
     endedByUser = false;
@@ -49,12 +50,14 @@ export const sessionStore = {
 };
 
 // Another tab signing in or out changes this tab's session too.
-window.addEventListener('storage', (event) => {
-  if (event.key === STORAGE_KEYS.user) {
-    current = read();
-    emit();
-  }
-});
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === STORAGE_KEYS.user) {
+      current = read();
+      emit();
+    }
+  });
+}
 
 export function useSession(): Session | null {
   return useSyncExternalStore(sessionStore.subscribe, sessionStore.get);

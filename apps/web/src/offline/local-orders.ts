@@ -1,4 +1,5 @@
 import { type CreateOrderRequest, type Order, ORDER_STATUSES, SENT_STATES, normalizeVehicleNumber } from '@vers/domain';
+import { sessionStore } from '../app/session.ts';
 import type { VersDb } from './versdb.ts';
 
 /**
@@ -36,7 +37,11 @@ export async function localOrders(db: VersDb, search = ''): Promise<{ order: Ord
  * An order the server could not take now (no network, or a 5xx answer, orders §7): kept on the device with status
  * CREATED and sync flag 0, with its creation payload, which the scheduler posts later.
  */
-export async function createOrderLocally(db: VersDb, request: CreateOrderRequest & { id: string }): Promise<Order> {
+export async function createOrderLocally(
+  db: VersDb,
+  request: CreateOrderRequest & { id: string },
+  owner: number | undefined = sessionStore.get()?.id,
+): Promise<Order> {
   const maintenanceNumber = normalizeVehicleNumber(request.maintenanceNumber);
   const created = new Date().toISOString();
   const order: Order = {
@@ -54,6 +59,6 @@ export async function createOrderLocally(db: VersDb, request: CreateOrderRequest
     wheelsetNumber: request.type === 'WHEELSET' ? maintenanceNumber : null,
     lastCounter: 0,
   };
-  await db.orders.put({ id: request.id, sent: 0, order, request, created });
+  await db.orders.put({ id: request.id, sent: 0, order, request, created, ...(owner !== undefined ? { owner } : {}) });
   return order;
 }

@@ -14,6 +14,7 @@ import {
   type UndoAction,
   undoLast,
 } from '@vers/domain';
+import { sessionStore } from '../app/session.ts';
 import type { VersDb } from './versdb.ts';
 
 /**
@@ -63,7 +64,12 @@ function outputValueOf(change: Change, created: Date): { outputValue: string; ac
  * one user action (an entry's creation and its first value) land together or not at all. The screen never waits
  * for the network: the scheduler sends the rows later.
  */
-export async function recordChanges(db: VersDb, changes: readonly Change[]): Promise<Activity[]> {
+export async function recordChanges(
+  db: VersDb,
+  changes: readonly Change[],
+  /** Whose change it is: only this user's session sends it (orders made on a shared tablet stay apart). */
+  owner: number | undefined = sessionStore.get()?.id,
+): Promise<Activity[]> {
   const started = performance.now();
   const stored = await db.transaction('rw', db.orderResults, async () => {
     const created = new Date();
@@ -82,6 +88,7 @@ export async function recordChanges(db: VersDb, changes: readonly Change[]): Pro
         counterLocal,
         reverted: false,
         sent: SENT_STATES.UNSENT,
+        ...(owner !== undefined ? { owner } : {}),
       });
     }
     await db.orderResults.bulkAdd(rows);

@@ -2,7 +2,7 @@ import { SENT_STATES } from '@vers/domain';
 import { liveQuery, type Subscription } from 'dexie';
 import { useSyncExternalStore } from 'react';
 import { sessionStore } from '../app/session.ts';
-import { sendUnsentOrders, syncOrder } from './sync.ts';
+import { isOwnWork, pushWaitingOrders, sendUnsentOrders, syncOrder } from './sync.ts';
 import { type VersDb, versdb } from './versdb.ts';
 
 /** The scheduler's period (orders §4, §9). */
@@ -17,7 +17,7 @@ export interface SyncStatus {
   running: boolean;
   /** ISO time of the last exchange that reached the server without a network failure. */
   lastSync: string | null;
-  /** Order results waiting to be sent (sent 0): the "unsent events" indicator. */
+  /** This user's order results waiting to be sent (sent 0): the "unsent events" indicator. */
   unsentCount: number;
   /** The key of a change of the open order the server refused as incompatible, until the next clean exchange. */
   incompatibleKey: string | null;
@@ -52,7 +52,8 @@ export async function checkOnline(origin: string, timeoutMs = ONLINE_CHECK_TIMEO
 
 /**
  * The 10-second data exchange (orders §4): every tick checks online status; when signed in and no exchange runs,
- * it sends orders created offline, then syncs the open order's results. Images are sent by the images issue.
+ * it sends orders created offline, then the waiting changes of every order (not only the open one: see
+ * docs/decisions.md), then syncs the open order's results. Images are sent by the images issue.
  */
 export class SyncScheduler {
   private readonly db: VersDb;
@@ -146,6 +147,8 @@ export class SyncScheduler {
     try {
       const orders = await sendUnsentOrders(this.db);
       if (orders.offline) return this.update({ online: false });
+      const waiting = await pushWaitingOrders(this.db);
+      if (waiting.offline) return this.update({ online: false });
       const orderId = this.openOrderId;
       if (orderId !== null) {
         const result = await syncOrder(this.db, orderId);
@@ -159,8 +162,9 @@ export class SyncScheduler {
     }
   }
 
-  private countUnsent(): Promise<number> {
-    return this.db.orderResults.where('sent').equals(SENT_STATES.UNSENT).count();
+  private async countUnsent(): Promise<number> {
+    const rows = await this.db.orderResults.where('sent').equals(SENT_STATES.UNSENT).toArray();
+    return rows.filter((row) => isOwnWork(row)).length;
   }
 
   private restartTimer(): void {

@@ -259,7 +259,8 @@ describe('undo', () => {
     const realFetch = globalThis.fetch;
     const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
       const answer = await realFetch(input, init);
-      if (String(input).endsWith('/activity/batch')) await undoLastChange(a, order.id);
+      // One waiting change goes through POST activity, several through the batch.
+      if (/\/activity(\/batch)?$/.test(String(input))) await undoLastChange(a, order.id);
       return answer;
     });
     try {
@@ -296,9 +297,74 @@ describe('refusals and failures', () => {
     const a = browser();
     const change = await recordChange(a, { orderId: order.id, key: `${IN}.Eigengewicht`, value: '1' });
     expect(await syncOrder(a, order.id)).toEqual({ pushed: 0, pulled: 11, readOnly: true });
-    expect(await a.orderResults.get(change.id)).toMatchObject({ sent: 0, counter: UNSENT_COUNTER });
+    // Kept unsent (the order may be reopened), with the reason for the user.
+    expect(await a.orderResults.get(change.id)).toMatchObject({
+      sent: 0,
+      counter: UNSENT_COUNTER,
+      refusal: { status: 409, code: 'ORDER_READ_ONLY' },
+    });
     expect((await localState(a, order.id)).status).toBe('DONE');
     expect((await serverActivities(order.id)).length).toBe(11);
+  });
+
+  it('a change the server refuses is set aside with its reason; the changes before and after it still go', async () => {
+    const order = await createOrder();
+    const a = browser();
+    const before = await recordChange(a, { orderId: order.id, key: `${IN}.Eigengewicht`, value: '22500' });
+    const bad = await recordChange(a, { orderId: order.id, key: `${OUT}.Eigengewicht`, value: 'twenty' });
+    const after = await recordChange(a, { orderId: order.id, key: `${OUT}.AnzahlAchsen`, value: '4' });
+    expect(await pushOrderResults(a, order.id)).toEqual({
+      pushed: 2,
+      pulled: 0,
+      refused: 1,
+      incompatibleKey: `${OUT}.Eigengewicht`,
+    });
+    expect(await a.orderResults.get(bad.id)).toMatchObject({
+      sent: SENT_STATES.REFUSED,
+      counter: UNSENT_COUNTER,
+      refusal: { status: 400, code: 'INCOMPATIBLE_TYPE' },
+    });
+    expect((await a.orderResults.get(before.id))?.counter).toBe(11);
+    expect((await a.orderResults.get(after.id))?.counter).toBe(12);
+    // The refused value takes no effect and is not sent again.
+    expect((await localState(a, order.id)).values[`${OUT}.Eigengewicht`]).toBeUndefined();
+    expect(await pushOrderResults(a, order.id)).toEqual({ pushed: 0, pulled: 0 });
+    expect((await serverActivities(order.id)).map((s) => s.id)).not.toContain(bad.id);
+  });
+
+  it("another user's waiting work on this device is neither sent nor counted, and goes when they sign in again", async () => {
+    const order = await createOrder();
+    const a = browser();
+    const staff = sessionStore.get()!;
+    const mine = await recordChange(a, { orderId: order.id, key: `${IN}.Eigengewicht`, value: '22500' });
+    const offlineOrder = orderRequest();
+    await a.orders.add({
+      id: offlineOrder.id,
+      sent: 0,
+      order: await createOrderShape(offlineOrder.id),
+      request: offlineOrder,
+      owner: staff.id,
+    });
+    const other = await call('auth/signin', signInResponseSchema, {
+      method: 'POST',
+      body: { userName: 'werkadmin', password: DEMO_PASSWORD },
+    });
+    sessionStore.set(other);
+    try {
+      const theirs = await recordChange(a, { orderId: order.id, key: `${OUT}.Eigengewicht`, value: '22400' });
+      expect(theirs.owner).toBe(other.id);
+      expect(await sendUnsentOrders(a)).toEqual({ sent: 0, failed: [] });
+      expect(await pushOrderResults(a, order.id)).toEqual({ pushed: 1, pulled: 0 });
+      expect(await a.orderResults.get(mine.id)).toMatchObject({ sent: 0, owner: staff.id });
+      expect((await serverActivities(order.id)).find((s) => s.id === theirs.id)?.mod).toBe(
+        (await a.orderResults.get(theirs.id))?.lastModifier,
+      );
+    } finally {
+      sessionStore.set(staff);
+    }
+    expect(await sendUnsentOrders(a)).toEqual({ sent: 1, failed: [] });
+    expect(await pushOrderResults(a, order.id)).toEqual({ pushed: 1, pulled: 0 });
+    expect((await serverActivities(order.id)).map((s) => s.id)).toContain(mine.id);
   });
 
   it('offline nothing changes and nothing is lost; the next exchange sends it all', async () => {
@@ -389,6 +455,17 @@ describe('scheduler', () => {
     } finally {
       slow.stop();
     }
+  });
+
+  it('sends the waiting changes of orders that are not open', async () => {
+    const a = browser();
+    const closed = await createOrder();
+    const open = await createOrder();
+    const change = await recordChange(a, { orderId: closed.id, key: `${IN}.Eigengewicht`, value: '8' });
+    const scheduler = new SyncScheduler({ db: a, intervalMs: 60_000, origin: () => server.url });
+    scheduler.setOpenOrder(open.id);
+    await scheduler.exchangeNow();
+    expect(await a.orderResults.get(change.id)).toMatchObject({ sent: 1, counter: 11 });
   });
 
   it('reports offline when the site does not answer and sends nothing', async () => {

@@ -10,6 +10,7 @@ import {
   isUnsent,
   orderSchema,
   parseOutputValue,
+  type Refusal,
   SENT_STATES,
   type ServerActivity,
   serverActivitySchema,
@@ -17,6 +18,7 @@ import {
 } from '@vers/domain';
 import { z } from 'zod';
 import { ApiFailure, call } from '../app/api.ts';
+import { sessionStore } from '../app/session.ts';
 import { orderRows } from './order-results.ts';
 import type { VersDb } from './versdb.ts';
 
@@ -28,7 +30,19 @@ export const BATCH_SIZE = 200;
  * edits: the outcome is reported in the result instead. 401 is left to the global reaction on purpose: an
  * expired session needs a new sign-in, and the unsent rows wait for it.
  */
-const HANDLES = [0, 400, 403, 404, 409, 500, 502, 503, 504] as const;
+const HANDLES = [0, 400, 403, 404, 409, 413, 422, 500, 502, 503, 504] as const;
+
+/**
+ * A sync call that hangs (a half-open connection in a steel shed) counts as a lost connection after this long;
+ * the rows stay unsent and the next tick sends them again (the server recognises the ids).
+ */
+export const SYNC_CALL_TIMEOUT_MS = 60_000;
+const SYNC_CALL = { handles: HANDLES, timeoutMs: SYNC_CALL_TIMEOUT_MS } as const;
+
+/** Whose waiting work this session sends: the user's own, and rows from before owners were kept. */
+export function isOwnWork(row: { owner?: number }, owner: number | undefined = sessionStore.get()?.id): boolean {
+  return row.owner === undefined || row.owner === owner;
+}
 
 export interface SyncResult {
   /** Changes (and reverts) the server accepted in this run. */
@@ -43,8 +57,10 @@ export interface SyncResult {
   unknownOrder?: true;
   /** The order itself was created offline and is not on the server yet: nothing was sent for it. */
   orderUnsent?: true;
-  /** Any other refusal (status), e.g. 400 for an invalid value: the rows stay unsent. */
+  /** Any other failure (status) of a call; the rows it concerned stay unsent. */
   failed?: number;
+  /** Changes the server refused for good (400): kept as sent 3 with the reason, never lost silently. */
+  refused?: number;
   /** A change the server refused as not fitting the field catalogue (400 INCOMPATIBLE_TYPE): its key. */
   incompatibleKey?: string;
 }
@@ -56,6 +72,7 @@ function outcomeOf(error: unknown): Outcome {
   if (!(error instanceof ApiFailure)) throw error;
   if (error.status === 0 || error.status >= 502) return { offline: true };
   if (error.status === 404) return { unknownOrder: true };
+  if (error.status === 401) return { failed: 401 };
   if (error.status === 409 && error.code === 'ORDER_READ_ONLY') return { readOnly: true };
   const key = error.code === 'INCOMPATIBLE_TYPE' ? error.fields[0] : undefined;
   return key ? { failed: error.status, incompatibleKey: key } : { failed: error.status };
@@ -91,12 +108,49 @@ function unsentRows(db: VersDb, orderId: string): Promise<Activity[]> {
   return db.orderResults.where('[sent+orderId]').equals([SENT_STATES.UNSENT, orderId]).toArray();
 }
 
-/** 404: the server does not know the order. Its waiting rows are kept (nothing is deleted) but skipped. */
-function markOrderUnknown(db: VersDb, orderId: string): Promise<number> {
+/** The order's rows waiting for the server that this session may send. */
+async function ownUnsentRows(db: VersDb, orderId: string): Promise<Activity[]> {
+  return (await unsentRows(db, orderId)).filter((row) => isOwnWork(row));
+}
+
+function refusalOf(error: ApiFailure): Refusal {
+  return { status: error.status, code: error.code, message: error.message, at: new Date().toISOString() };
+}
+
+/** A refusal for good: the same request would be refused again (a value, a path or a body the server rejects). */
+function isFinalRefusal(error: unknown): error is ApiFailure {
+  return error instanceof ApiFailure && (error.status === 400 || error.status === 413 || error.status === 422);
+}
+
+/**
+ * 404: the server does not know the order. Its waiting rows are kept (nothing is deleted) but skipped, with the
+ * reason beside them for the user.
+ */
+function markOrderUnknown(db: VersDb, orderId: string, error: unknown): Promise<number> {
+  const refusal = error instanceof ApiFailure ? refusalOf(error) : undefined;
   return db.orderResults
     .where('[sent+orderId]')
     .equals([SENT_STATES.UNSENT, orderId])
-    .modify({ sent: SENT_STATES.ORDER_UNKNOWN });
+    .filter((row) => isOwnWork(row))
+    .modify({ sent: SENT_STATES.ORDER_UNKNOWN, ...(refusal ? { refusal } : {}) });
+}
+
+/**
+ * 409 for a done order: the changes stay unsent (the order may be reopened) and carry the reason, so the user
+ * sees why they wait.
+ */
+function markReadOnly(db: VersDb, orderId: string, error: ApiFailure): Promise<number> {
+  const refusal = refusalOf(error);
+  return db.orderResults
+    .where('[sent+orderId]')
+    .equals([SENT_STATES.UNSENT, orderId])
+    .filter((row) => isOwnWork(row))
+    .modify({ refusal });
+}
+
+/** One change the server refused for good: kept as sent 3 with the reason, out of the way of the others. */
+async function refuse(db: VersDb, row: Activity, error: ApiFailure): Promise<void> {
+  await db.orderResults.update(row.id, { sent: SENT_STATES.REFUSED, refusal: refusalOf(error) });
 }
 
 /**
@@ -113,7 +167,9 @@ async function applyPushResults(db: VersDb, pushed: readonly Activity[], results
       const serverFields = { counter: result.co, lastModified: result.lm, lastModifier: result.mod };
       const current = await db.orderResults.get(row.id);
       if (current) {
-        await db.orderResults.put({ ...current, ...serverFields, sent: SENT_STATES.SENT });
+        // A reason kept from an earlier refusal (a done order since reopened) no longer applies.
+        const { refusal: _settled, ...kept } = current;
+        await db.orderResults.put({ ...kept, ...serverFields, sent: SENT_STATES.SENT });
       } else if (
         row.activityType !== ACTIVITY_TYPES.ORDER_STATUS_MODIFICATION &&
         ((await db.orders.get(row.orderId)) || (await db.orderResults.where('orderId').equals(row.orderId).count()) > 0)
@@ -147,13 +203,18 @@ function sendGroup(orderId: string, group: readonly Activity[]): Promise<Activit
     return call(`orders/${orderId}/status`, activityPushResultSchema, {
       method: 'POST',
       body: { id: first.id, status },
-      handles: HANDLES,
+      ...SYNC_CALL,
     }).then((result) => [result]);
+  }
+  if (group.length === 1) {
+    return call('activity', activityPushResultSchema, { method: 'POST', body: toPush(group[0]!), ...SYNC_CALL }).then(
+      (result) => [result],
+    );
   }
   return call('activity/batch', z.array(activityPushResultSchema), {
     method: 'POST',
     body: { activities: group.map(toPush) },
-    handles: HANDLES,
+    ...SYNC_CALL,
   });
 }
 
@@ -168,37 +229,52 @@ export function pushOrderResults(db: VersDb, orderId: string): Promise<SyncResul
     // its changes as "order unknown" for good.
     if ((await db.orders.get(orderId))?.sent === 0) return { pushed: 0, pulled: 0, orderUnsent: true };
     let pushed = 0;
+    let refused = 0;
+    let incompatibleKey: string | undefined;
     const fail = async (error: unknown): Promise<SyncResult> => {
       const outcome = outcomeOf(error);
-      if (outcome.unknownOrder) await markOrderUnknown(db, orderId);
-      return { pushed, pulled: 0, ...outcome };
+      if (outcome.unknownOrder) await markOrderUnknown(db, orderId, error);
+      if (outcome.readOnly && error instanceof ApiFailure) await markReadOnly(db, orderId, error);
+      return { pushed, pulled: 0, ...outcome, ...(refused ? { refused } : {}) };
     };
 
-    const fresh = (await unsentRows(db, orderId))
+    const fresh = (await ownUnsentRows(db, orderId))
       .filter((row) => isUnsent(row) && !row.reverted)
       .sort((a, b) => a.counterLocal - b.counterLocal);
-    for (const group of sendGroups(fresh)) {
+    // A refused batch is sent again one change at a time, so the one bad change is set aside with its reason
+    // and the others still go, in their order.
+    const pending = sendGroups(fresh);
+    for (let group = pending.shift(); group; group = pending.shift()) {
       let results: ActivityPushResult[];
       try {
         results = await sendGroup(orderId, group);
       } catch (error) {
-        return fail(error);
+        if (!isFinalRefusal(error)) return fail(error);
+        if (group.length > 1) {
+          pending.unshift(...group.map((row) => [row]));
+          continue;
+        }
+        await refuse(db, group[0]!, error);
+        refused += 1;
+        if (error.code === 'INCOMPATIBLE_TYPE') incompatibleKey ??= error.fields[0];
+        continue;
       }
       await applyPushResults(db, group, results);
       pushed += results.length;
     }
+    const refusedPart = refused ? { refused, ...(incompatibleKey ? { incompatibleKey } : {}) } : {};
 
     // Read again: a row undone during the pushes above may have become a pending revert. Newest first, the way
     // the user undid them; the server derives the restored value from what stands, so the order only matters
     // for readability of its log.
-    const reverts = (await unsentRows(db, orderId))
+    const reverts = (await ownUnsentRows(db, orderId))
       .filter((row) => !isUnsent(row) && row.reverted)
       .sort((a, b) => b.counter - a.counter);
     for (const row of reverts) {
       try {
         await call(`activity/${orderId}/${row.counter}/reverted`, activityPushResultSchema, {
           method: 'PATCH',
-          handles: HANDLES,
+          ...SYNC_CALL,
         });
       } catch (error) {
         return fail(error);
@@ -207,7 +283,7 @@ export function pushOrderResults(db: VersDb, orderId: string): Promise<SyncResul
       await db.orderResults.update(row.id, { sent: SENT_STATES.SENT });
       pushed += 1;
     }
-    return { pushed, pulled: 0 };
+    return { pushed, pulled: 0, ...refusedPart };
   });
 }
 
@@ -280,15 +356,11 @@ const pick = ({ counter, lastModified, lastModifier, reverted, sent }: Activity)
 export function pullOrderResults(db: VersDb, orderId: string): Promise<SyncResult> {
   return exclusive(orderKey(db, orderId), async () => {
     try {
-      const { last } = await call(`activity/${orderId}/last`, z.object({ last: z.number().int() }), {
-        handles: HANDLES,
-      });
+      const { last } = await call(`activity/${orderId}/last`, z.object({ last: z.number().int() }), SYNC_CALL);
       const known = contiguousCounter(await orderRows(db, orderId));
       if (last <= known) return { pushed: 0, pulled: 0 };
       const started = performance.now();
-      const incoming = await call(`activity/${orderId}?after=${known}`, z.array(serverActivitySchema), {
-        handles: HANDLES,
-      });
+      const incoming = await call(`activity/${orderId}?after=${known}`, z.array(serverActivitySchema), SYNC_CALL);
       const pulled = await mergeServerActivities(db, incoming);
       // User Timing for the browser's performance tools and the pull benchmark (bench/).
       performance.measure('vers:pull', { start: started, detail: { rows: incoming.length } });
@@ -326,21 +398,48 @@ export function sendUnsentOrders(db: VersDb): Promise<OrdersSendResult> {
   return exclusive(`${db.name}\u0000orders`, async () => {
     const result: OrdersSendResult = { sent: 0, failed: [] };
     for (const row of await db.orders.where('sent').equals(0).toArray()) {
-      if (!row.request) continue; // nothing to send: such a row can only come from an older version
+      if (!row.request || !isOwnWork(row)) continue; // no payload: such a row can only come from an older version
       try {
         const order = await call('orders', orderSchema, {
           method: 'POST',
           body: { ...row.request, id: row.id },
-          handles: HANDLES,
+          ...SYNC_CALL,
         });
-        await db.orders.update(row.id, { sent: 1, order });
+        const { refusal: _settled, ...kept } = row;
+        await db.orders.put({ ...kept, sent: 1, order });
         result.sent += 1;
       } catch (error) {
         const outcome = outcomeOf(error);
         if (outcome.offline) return { ...result, offline: true };
+        // Kept unsent with the reason beside it; sent again at the next exchange (a fixed server may take it).
+        if (error instanceof ApiFailure) await db.orders.update(row.id, { refusal: refusalOf(error) });
         result.failed.push(row.id);
       }
     }
     return result;
   });
+}
+
+export interface WaitingSendResult {
+  pushed: number;
+  refused: number;
+  offline?: true;
+}
+
+/**
+ * Sends the waiting changes of every order on the device, not only the open one: work left in an order closed
+ * while offline must not wait until someone opens that order again. Orders not yet on the server are skipped
+ * (sendUnsentOrders sends them first).
+ */
+export async function pushWaitingOrders(db: VersDb): Promise<WaitingSendResult> {
+  const rows = await db.orderResults.where('sent').equals(SENT_STATES.UNSENT).toArray();
+  const orderIds = [...new Set(rows.filter((row) => isOwnWork(row)).map((row) => row.orderId))];
+  const result: WaitingSendResult = { pushed: 0, refused: 0 };
+  for (const orderId of orderIds) {
+    const push = await pushOrderResults(db, orderId);
+    result.pushed += push.pushed;
+    result.refused += push.refused ?? 0;
+    if (push.offline) return { ...result, offline: true };
+  }
+  return result;
 }
