@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import react from '@vitejs/plugin-react';
 import { type Plugin, defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** The commit this build comes from: VERS_GIT_SHA when set, else the checkout's HEAD. */
 function gitSha(): string {
@@ -24,8 +25,42 @@ function commitFile(): Plugin {
   };
 }
 
+/**
+ * The service worker: after one visit the app shell and every chunk (all languages, the field catalogue) come
+ * from its cache, so the app starts without a network. API calls, /COMMIT and the online check pass through to
+ * the network untouched. A new version waits until the user agrees to refresh (the prompt in AppEffects).
+ */
+const serviceWorker = VitePWA({
+  registerType: 'prompt',
+  injectRegister: false,
+  manifest: {
+    name: 'VERS',
+    short_name: 'VERS',
+    description: 'Maintenance orders for rail freight wagons and wheelsets',
+    lang: 'de',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#005087',
+    background_color: '#ffffff',
+    icons: [
+      { src: '/icons/vers-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icons/vers-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icons/vers-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/COMMIT$/],
+    cleanupOutdatedCaches: true,
+    // The editor's chunk with the field catalogue is large; it must be cached all the same.
+    maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), commitFile()],
+  plugins: [react(), commitFile(), serviceWorker],
   define: { __VERS_COMMIT__: JSON.stringify(commit) },
   build: { chunkSizeWarningLimit: 1500 },
   server: { proxy: { '/api': 'http://localhost:8080', '/COMMIT': 'http://localhost:8080' } },

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { startServiceWorker } from './app/app-shell.ts';
 import { initI18n } from './i18n/index.ts';
 
 const root = document.getElementById('root');
@@ -12,3 +13,4 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+void startServiceWorker();

@@ -11,6 +11,7 @@ export * from './contract/admin.ts';
 export * from './orders/vehicle-number.ts';
 export * from './orders/status.ts';
 export * from './orders/activity.ts';
+export * from './orders/conflicts.ts';
 export * from './orders/numeric-input.ts';
 export * from './orders/calculations.ts';
 export * from './orders/decimal.ts';

@@ -2,7 +2,7 @@ import type { Language } from '@vers/domain';
 import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
 import Button from '@mui/material/Button';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { setApiNavigator } from './api.ts';
@@ -11,6 +11,22 @@ import { FRONTEND_VERSION, useVersionPolling, useVersions } from './versions.ts'
 import { isBrowserSupported } from './browser-support.ts';
 import { refreshValueListsLater, useValueListProgress } from '../offline/value-list-progress.ts';
 import { useSession } from './session.ts';
+import { applyNewVersion, checkForNewServiceWorker, requestPersistentStorage, useAppShell } from './app-shell.ts';
+
+/** Opens the local database once; false when the browser refuses it (private mode, storage blocked). */
+function useLocalDatabaseOpens(): boolean {
+  const [opens, setOpens] = useState(true);
+  useEffect(() => {
+    // Loaded apart from the login screen's code; offline the service worker serves the chunk.
+    void import('../offline/versdb.ts')
+      .then(({ versdb }) => versdb.open())
+      .catch((error: unknown) => {
+        console.error('local database not opened', error);
+        setOpens(false);
+      });
+  }, []);
+  return opens;
+}
 
 /** What runs beside every page: navigation for the API's global reactions, version polling, messages. */
 export function AppEffects() {
@@ -20,6 +36,8 @@ export function AppEffects() {
   const language = i18n.resolvedLanguage as Language | undefined;
   const valueListProgress = useValueListProgress();
   const { currentFrontend } = useVersions();
+  const { waiting } = useAppShell();
+  const databaseOpens = useLocalDatabaseOpens();
   useEffect(() => setApiNavigator((path) => void navigate(path)), [navigate]);
   useVersionPolling();
   // The 10-second exchange with the server runs while signed in (its code is a chunk of its own).
@@ -37,11 +55,19 @@ export function AppEffects() {
       stop?.();
     };
   }, [signedIn]);
+  // Unsent work lives only on this device: ask the browser not to clear it under storage pressure.
+  useEffect(() => {
+    if (signedIn) void requestPersistentStorage();
+  }, [signedIn]);
+  const newFrontend = currentFrontend !== null && currentFrontend !== FRONTEND_VERSION;
+  useEffect(() => {
+    if (newFrontend) checkForNewServiceWorker();
+  }, [newFrontend]);
   // Value lists: changes since the last load at start and for each language chosen (sign-in loads in full).
   useEffect(() => {
     if (signedIn && language) refreshValueListsLater(language, 'changes');
   }, [signedIn, language]);
-  const outdated = currentFrontend !== null && currentFrontend !== FRONTEND_VERSION;
+  const outdated = newFrontend || waiting;
   return (
     <>
       {valueListProgress !== null && (
@@ -58,6 +84,11 @@ export function AppEffects() {
           {t('errors.browserTooOld')}
         </Alert>
       )}
+      {!databaseOpens && (
+        <Alert severity="error" square data-testid="local-database-failed">
+          {t('errors.localDatabase')}
+        </Alert>
+      )}
       {outdated && (
         <Alert
           severity="info"
@@ -65,7 +96,7 @@ export function AppEffects() {
           data-testid="new-version"
           sx={{ position: 'fixed', bottom: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.snackbar + 1 }}
           action={
-            <Button color="inherit" size="small" onClick={() => window.location.reload()}>
+            <Button color="inherit" size="small" onClick={() => void applyNewVersion()}>
               {t('version.refresh')}
             </Button>
           }

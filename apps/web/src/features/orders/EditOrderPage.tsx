@@ -348,7 +348,7 @@ export default function EditOrderPage() {
     });
   };
   latestWrite.current = write;
-  const actions: EditorActions = { values, readOnly, write: stableWrite };
+  const actions: EditorActions = { orderId, values, lost: ready.lost, readOnly, write: stableWrite };
 
   const undo = async () => {
     const action = await undoLastChange(versdb, orderId);

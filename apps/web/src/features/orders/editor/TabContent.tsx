@@ -2,6 +2,7 @@ import {
   type AttributeValue,
   type ChapterView,
   type Language,
+  type LostChange,
   formatDateTime,
   type CollectionView,
   type EntryView,
@@ -28,11 +29,16 @@ import Typography from '@mui/material/Typography';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../app/components/ConfirmDialog.tsx';
+import { FieldHistoryButton } from './FieldHistory.tsx';
 import { FieldInput } from './FieldInput.tsx';
+import { LostNote } from './LostNote.tsx';
 import { fieldLabelKey } from './labels.ts';
 
 export interface EditorActions {
+  orderId: string;
   values: Values;
+  /** This user's values replaced by another user's concurrent change, by key. */
+  lost: ReadonlyMap<string, LostChange>;
   readOnly: boolean;
   /** Records the writes locally (and the recalculations they cause). */
   write: (writes: Write[]) => void;
@@ -69,7 +75,10 @@ function LastChange({ stored }: { stored: Record<'in' | 'out', unknown> }) {
 }
 
 interface FieldRowProps {
+  orderId: string;
   row: RowView;
+  lostIn: LostChange | undefined;
+  lostOut: LostChange | undefined;
   stored: Record<'in' | 'out', unknown>;
   readOnly: boolean;
   write: (writes: Write[]) => void;
@@ -77,9 +86,15 @@ interface FieldRowProps {
   warning: string | undefined;
 }
 
-function FieldRowView({ row, stored, readOnly, write, warning }: FieldRowProps) {
+function FieldRowView({ orderId, row, lostIn, lostOut, stored, readOnly, write, warning }: FieldRowProps) {
   const { t } = useTranslation();
   const label = t(fieldLabelKey(row.field));
+  const lost = { in: lostIn, out: lostOut };
+  const keys = SIDES.flatMap((side) => (row[side] ? [row[side].key] : []));
+  const sideOf = (key: string) => {
+    const side = SIDES.find((candidate) => row[candidate]?.key === key);
+    return side && keys.length > 1 ? t(`orders.editor.side.${side}`) : undefined;
+  };
   return (
     <Box
       data-testid={`row-${row.field.path}`}
@@ -94,24 +109,30 @@ function FieldRowView({ row, stored, readOnly, write, warning }: FieldRowProps) 
       }}
     >
       <Box sx={{ minWidth: 0 }}>
-        <Typography variant="subtitle2">{label}</Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center' }}>
+          <Typography variant="subtitle2">{label}</Typography>
+          <FieldHistoryButton orderId={orderId} keys={keys} sideOf={sideOf} label={label} />
+        </Box>
         <LastChange stored={stored} />
       </Box>
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
         {SIDES.map((side) => {
           const slot = row[side];
           if (!slot) return <Box key={side} />;
+          const note = lost[side];
           return (
-            <FieldInput
-              key={side}
-              field={row.field}
-              stored={stored[side]}
-              dataKey={slot.key}
-              label={t(`orders.editor.side.${side}`)}
-              readOnly={readOnly}
-              {...(side === 'out' && warning ? { warning } : {})}
-              onCommit={(value) => write(slotWrites(slot, value))}
-            />
+            <Box key={side} sx={{ minWidth: 0 }}>
+              <FieldInput
+                field={row.field}
+                stored={stored[side]}
+                dataKey={slot.key}
+                label={t(`orders.editor.side.${side}`)}
+                readOnly={readOnly}
+                {...(side === 'out' && warning ? { warning } : {})}
+                onCommit={(value) => write(slotWrites(slot, value))}
+              />
+              {note && <LostNote lost={note} />}
+            </Box>
           );
         })}
       </Box>
@@ -134,6 +155,9 @@ const sameSlot = (a: Slot | undefined, b: Slot | undefined) =>
 const FieldRow = memo(
   FieldRowView,
   (a, b) =>
+    a.orderId === b.orderId &&
+    a.lostIn === b.lostIn &&
+    a.lostOut === b.lostOut &&
     a.row.field === b.row.field &&
     sameSlot(a.row.in, b.row.in) &&
     sameSlot(a.row.out, b.row.out) &&
@@ -170,6 +194,9 @@ function Rows({ rows, actions }: { rows: readonly RowView[]; actions: EditorActi
       {rows.map((row) => (
         <FieldRow
           key={row.field.path}
+          orderId={actions.orderId}
+          lostIn={row.in && actions.lost.get(row.in.key)}
+          lostOut={row.out && actions.lost.get(row.out.key)}
           row={row}
           stored={{ in: row.in && actions.values[row.in.key], out: row.out && actions.values[row.out.key] }}
           readOnly={actions.readOnly}

@@ -5,6 +5,8 @@ import {
   attributeValue,
   creationValues,
   foldActivities,
+  type LostChange,
+  lostChanges,
   orderSchema,
   parseOutputValue,
 } from '@vers/domain';
@@ -12,10 +14,20 @@ import { Dexie, type ObservabilitySet, RangeSet } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ApiFailure, call } from '../../../app/api.ts';
+import { useSession } from '../../../app/session.ts';
 import { orderRows } from '../../../offline/order-results.ts';
 import { versdb } from '../../../offline/versdb.ts';
 
-export type OrderLoad = { kind: 'loading' } | { kind: 'missing' } | { kind: 'ready'; order: Order; state: OrderState };
+export type OrderLoad =
+  | { kind: 'loading' }
+  | { kind: 'missing' }
+  | {
+      kind: 'ready';
+      order: Order;
+      state: OrderState;
+      /** This user's values that another user's concurrent change replaced, by key (shown beside the field). */
+      lost: ReadonlyMap<string, LostChange>;
+    };
 
 /**
  * The order open in the editor (orders §4 "Order loading"): from the local store; when it was sent and the
@@ -67,10 +79,31 @@ export function useOrder(orderId: string): OrderLoad {
     const start = Object.fromEntries(creationValues(request).map((v) => [v.key, attributeValue(v.value, created)]));
     return { ...folded, values: { ...start, ...folded.values } };
   }, [rows, request, local?.created]);
+  const lost = useLostChanges(rows);
   if (fetched === 'missing') return { kind: 'missing' };
-  if (local === undefined || state === null) return { kind: 'loading' };
+  if (local === undefined || state === null || lost === null) return { kind: 'loading' };
   if (local === null) return fetched === 'pending' ? { kind: 'loading' } : { kind: 'missing' };
-  return { kind: 'ready', order: local.order, state };
+  return { kind: 'ready', order: local.order, state, lost };
+}
+
+/**
+ * The user's lost values (domain `lostChanges`; "mine" is what this user recorded on this device). A note keeps its
+ * identity while its two changes stay the same, so a field row re-renders only when its own note changes.
+ */
+function useLostChanges(rows: Activity[] | undefined): ReadonlyMap<string, LostChange> | null {
+  const owner = useSession()?.id;
+  const previous = useRef(new Map<string, LostChange>());
+  return useMemo(() => {
+    if (!rows) return null;
+    const found = lostChanges(rows, (row) => row.owner !== undefined && row.owner === owner);
+    const kept = new Map<string, LostChange>();
+    for (const [key, lost] of found) {
+      const before = previous.current.get(key);
+      kept.set(key, before && before.mine === lost.mine && before.winner === lost.winner ? before : lost);
+    }
+    previous.current = kept;
+    return kept;
+  }, [rows, owner]);
 }
 
 /**

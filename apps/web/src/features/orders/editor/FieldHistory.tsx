@@ -1,0 +1,141 @@
+import { type Activity, changeValue, fieldHistory, formatDateTime, type Language, SENT_STATES } from '@vers/domain';
+import HistoryIcon from '@mui/icons-material/History';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../app/session.ts';
+import { versdb } from '../../../offline/versdb.ts';
+
+/** A value as one line of text: lists joined, yes/no for booleans, a dash for a cleared field. */
+export function useValueText() {
+  const { t } = useTranslation();
+  return (value: unknown): string => {
+    if (value === null || value === undefined || value === '') return t('orders.editor.history.cleared');
+    if (typeof value === 'boolean') return t(value ? 'orders.editor.yes' : 'orders.editor.no');
+    if (Array.isArray(value)) return value.map(String).join(', ');
+    return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  };
+}
+
+/** Who made a change: the protocol name the server keeps, else "you" for this user's own changes on this device. */
+export function useAuthor() {
+  const { t } = useTranslation();
+  const session = useSession();
+  return (activity: Activity): string =>
+    activity.lastModifier ||
+    (activity.owner !== undefined && activity.owner === session?.id
+      ? t('orders.editor.history.you')
+      : t('orders.editor.history.someone'));
+}
+
+function States({ activity }: { activity: Activity }) {
+  const { t } = useTranslation();
+  const chips: { key: string; label: string; color: 'default' | 'warning' | 'error' | 'info' }[] = [];
+  if (activity.reverted) chips.push({ key: 'undone', label: t('orders.editor.history.undone'), color: 'default' });
+  if (activity.restores !== undefined && activity.restores !== null)
+    chips.push({ key: 'restores', label: t('orders.editor.history.restores'), color: 'info' });
+  if (activity.sent === SENT_STATES.UNSENT)
+    chips.push({ key: 'unsent', label: t('orders.editor.history.unsent'), color: 'warning' });
+  if (activity.sent === SENT_STATES.REFUSED || activity.sent === SENT_STATES.ORDER_UNKNOWN)
+    chips.push({ key: 'refused', label: t('orders.editor.history.refused'), color: 'error' });
+  if (chips.length === 0) return null;
+  return (
+    <Stack direction="row" spacing={0.5} component="span" sx={{ display: 'inline-flex', ml: 1 }}>
+      {chips.map((chip) => (
+        <Chip key={chip.key} size="small" label={chip.label} color={chip.color} component="span" />
+      ))}
+    </Stack>
+  );
+}
+
+function HistoryList({ orderId, keys, sideOf }: HistoryProps) {
+  const { t, i18n } = useTranslation();
+  const language = (i18n.resolvedLanguage ?? 'de') as Language;
+  const valueText = useValueText();
+  const author = useAuthor();
+  // Straight from the device's activity log: offline too, and live while the dialog is open.
+  const entries = useLiveQuery(
+    async () => fieldHistory(await versdb.orderResults.where('orderId').equals(orderId).toArray(), keys),
+    [orderId, keys.join('\u0000')],
+  );
+  if (!entries) return null;
+  if (entries.length === 0)
+    return <Typography data-testid="history-empty">{t('orders.editor.history.empty')}</Typography>;
+  return (
+    <List dense disablePadding data-testid="history-list">
+      {entries.map((activity) => (
+        <ListItem key={activity.id} divider disableGutters data-testid="history-entry">
+          <ListItemText
+            primary={
+              <>
+                <strong>{valueText(changeValue(activity))}</strong>
+                {sideOf(activity.key) && (
+                  <Typography component="span" variant="body2" color="text.secondary">
+                    {' · '}
+                    {sideOf(activity.key)}
+                  </Typography>
+                )}
+                <States activity={activity} />
+              </>
+            }
+            secondary={`${author(activity)} · ${formatDateTime(activity.created, language)}${
+              activity.refusal ? ` · ${activity.refusal.message}` : ''
+            }`}
+          />
+        </ListItem>
+      ))}
+    </List>
+  );
+}
+
+interface HistoryProps {
+  orderId: string;
+  /** The field's keys: its incoming and outgoing value. */
+  keys: readonly string[];
+  /** "Incoming"/"Outgoing" for a key, to tell the sides apart in one list. */
+  sideOf: (key: string) => string | undefined;
+}
+
+/** A field's history on demand: every value it had, who set it and when, undos and unsent changes included. */
+export function FieldHistoryButton(props: HistoryProps & { label: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const title = t('orders.editor.history.title', { field: props.label });
+  return (
+    <>
+      <Tooltip title={title}>
+        <IconButton
+          size="small"
+          aria-label={title}
+          onClick={() => setOpen(true)}
+          data-testid="history-open"
+          sx={{ ml: 0.5 }}
+        >
+          <HistoryIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm" data-testid="history-dialog">
+        <DialogTitle>{title}</DialogTitle>
+        <DialogContent>{open && <HistoryList {...props} />}</DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)} data-testid="history-close" size="large">
+            {t('orders.editor.history.close')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

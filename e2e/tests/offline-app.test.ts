@@ -1,0 +1,138 @@
+import { checkDigit } from '@vers/domain';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, signIn } from '../support/browser.ts';
+
+const W_OUT = '$.Body.Wagen.technicalWaggonOutgoing';
+const withCheck = (first11: string) => `${first11}${checkDigit(first11)}`;
+const field = (page: Page, key: string) => page.locator(`[data-key="${key}"]`);
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Waits until the service worker has cached the app (its install ends with the precache) and is active. */
+async function serviceWorkerReady(page: Page) {
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return registration.active?.state;
+  });
+}
+
+describe('the app without a network', () => {
+  it('loads offline after one visit, creates and edits an order offline, keeps it over a reload, and sends it all when the network is back', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await signIn(page, 'staff');
+    await page.getByTestId('menu').waitFor();
+    await serviceWorkerReady(page);
+
+    // No network at all from here: the app shell comes from the service worker's cache.
+    await context.setOffline(true);
+    await page.goto('/orders');
+    await page.getByTestId('offline-banner').waitFor({ timeout: 25_000 });
+    await expect(page.getByTestId('sync-indicator').getAttribute('data-online')).resolves.toBe('false');
+    const fromWorker = await page.evaluate(() => navigator.serviceWorker.controller !== null);
+    expect(fromWorker).toBe(true);
+
+    // A new order, offline.
+    await page.getByTestId('order-new').click();
+    await page.waitForURL(/\/orders\/add$/);
+    const run = String(Math.floor(Math.random() * 1000)).padStart(3, '0');
+    const wagon = withCheck(`3180667${run}0`);
+    await page.getByTestId('order-number').fill(wagon);
+    for (let i = 0; i < 4; i++) await page.getByTestId(`wheelset-number-${i}`).fill(withCheck(`4180667${run}${i}`));
+    await page.getByTestId('order-external').fill(`E2E-SW-${run}`);
+    await page.getByTestId('order-save').click();
+    await page.waitForURL(/\/orders$/);
+    await expect.poll(() => page.getByTestId('order-unsent').count()).toBe(1);
+
+    // Edit it offline: the editor reads the device's copy.
+    await page.getByTestId('order-unsent').first().click();
+    await page.waitForURL(/\/orders\/wagon\/[0-9a-f-]+\/basedata$/);
+    const orderPath = new URL(page.url()).pathname;
+    await page.getByTestId('order-footer').waitFor();
+    const axleLoad = field(page, `${W_OUT}.AllowableAxleLoad`);
+    await axleLoad.fill('22,5');
+    await axleLoad.press('Tab');
+    await expect.poll(() => axleLoad.inputValue()).toBe('22.5');
+    await expect.poll(() => page.getByTestId('sync-indicator').getAttribute('data-unsent')).not.toBe('0');
+
+    // A reload without a network: the app and the values are still there.
+    await page.reload();
+    await page.getByTestId('order-footer').waitFor();
+    await expect.poll(() => field(page, `${W_OUT}.AllowableAxleLoad`).inputValue()).toBe('22.5');
+    await page.getByTestId('offline-banner').waitFor({ timeout: 25_000 });
+
+    // The network is back: the scheduler sends the order, then its changes.
+    await context.setOffline(false);
+    await page.getByTestId('offline-banner').waitFor({ state: 'detached', timeout: 25_000 });
+    await expect
+      .poll(() => page.getByTestId('sync-indicator').getAttribute('data-unsent'), { timeout: 30_000 })
+      .toBe('0');
+
+    // A second browser sees every value.
+    const other = await newContext(browser);
+    const second = await other.newPage();
+    await second.goto('/login');
+    await signIn(second, 'werkadmin');
+    await second.getByTestId('menu').waitFor();
+    await second.goto(orderPath);
+    await second.getByTestId('order-footer').waitFor();
+    await expect.poll(() => field(second, `${W_OUT}.AllowableAxleLoad`).inputValue(), { timeout: 20_000 }).toBe('22.5');
+    await expect
+      .poll(() => field(second, '$.Body.Wagen.technicalWaggonIncoming.Waggonnummer').inputValue())
+      .toBe(wagon.replace(/^(\d\d)(\d\d)(\d{4})(\d{3})(\d)$/, '$1 $2 $3 $4-$5'));
+    await other.close();
+    await context.close();
+  });
+
+  it('tells the user when the local database cannot be opened (private mode)', async () => {
+    const context = await newContext(browser);
+    // As in a browser that refuses storage: every IndexedDB open fails.
+    await context.addInitScript(() => {
+      IDBFactory.prototype.open = function () {
+        throw new DOMException('storage refused', 'SecurityError');
+      };
+    });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByTestId('local-database-failed').waitFor();
+    await expect(page.getByTestId('local-database-failed').textContent()).resolves.toContain('privaten Modus');
+    await context.close();
+  });
+
+  it('asks to refresh when the server offers a newer front end (/COMMIT)', async () => {
+    const context = await newContext(browser);
+    // The first poll runs at start; later ones every 20 s.
+    await context.route('**/COMMIT?*', (route) => route.fulfill({ status: 200, body: 'a-newer-build\n' }));
+    const page = await context.newPage();
+    await page.goto('/login');
+    const prompt = page.getByTestId('new-version');
+    await prompt.waitFor();
+    await expect(prompt.textContent()).resolves.toContain('neue Version');
+    await context.unroute('**/COMMIT?*');
+    await prompt.getByRole('button').click();
+    await page.waitForLoadState('load');
+    await page.getByTestId('login-username').waitFor();
+    await expect(page.getByTestId('new-version').count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('warns in a browser without the features VERS needs', async () => {
+    const context = await newContext(browser);
+    await context.addInitScript(() => {
+      // @ts-expect-error: removed on purpose, as in an old browser
+      delete window.structuredClone;
+    });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByTestId('browser-too-old').waitFor();
+    await context.close();
+  });
+});
