@@ -20,7 +20,7 @@ import { localState, newUuid, recordChange, undoLastChange } from './order-resul
 import { VersDb } from './versdb.ts';
 // Before anything that imports the session (api, sync, scheduler): it needs local storage and a window.
 import { removeWindowStub } from './test-node-globals.ts';
-import { call, setApiOrigin } from '../app/api.ts';
+import { call, setApiNavigator, setApiOrigin } from '../app/api.ts';
 import { notifications } from '../app/notifications.ts';
 import { sessionStore } from '../app/session.ts';
 import { SyncScheduler } from './scheduler.ts';
@@ -365,6 +365,35 @@ describe('refusals and failures', () => {
     expect(await sendUnsentOrders(a)).toEqual({ sent: 1, failed: [] });
     expect(await pushOrderResults(a, order.id)).toEqual({ pushed: 1, pulled: 0 });
     expect((await serverActivities(order.id)).map((s) => s.id)).toContain(mine.id);
+  });
+
+  it('an expired session (401) signs out and keeps the changes; signed in again as the same user, they are sent', async () => {
+    const order = await createOrder();
+    const a = browser();
+    const staff = sessionStore.get()!;
+    const change = await recordChange(a, { orderId: order.id, key: `${IN}.Eigengewicht`, value: '5' });
+    sessionStore.set({ ...staff, token: `${staff.token}x` });
+    // The global reaction reads the page's address and navigates: a minimal window for it, removed at once after.
+    const globals = globalThis as unknown as Record<string, unknown>;
+    globals.window = { location: { pathname: '/orders/wagon/x/basedata', search: '' } };
+    const navigated: string[] = [];
+    setApiNavigator((target) => navigated.push(target));
+    try {
+      expect(await pushOrderResults(a, order.id)).toMatchObject({ pushed: 0, failed: 401 });
+      expect(sessionStore.get()).toBeNull();
+    } finally {
+      delete globals.window;
+    }
+    // The global reaction: signed out, the user is sent to the login and comes back to the order.
+    expect(navigated).toEqual([`/login?redirect=${encodeURIComponent('/orders/wagon/x/basedata')}`]);
+    expect(await a.orderResults.get(change.id)).toEqual(change);
+    const again = await call('auth/signin', signInResponseSchema, {
+      method: 'POST',
+      body: { userName: 'staff', password: DEMO_PASSWORD },
+    });
+    sessionStore.set(again);
+    expect(await pushOrderResults(a, order.id)).toEqual({ pushed: 1, pulled: 0 });
+    expect(await a.orderResults.get(change.id)).toMatchObject({ sent: 1, owner: staff.id });
   });
 
   it('offline nothing changes and nothing is lost; the next exchange sends it all', async () => {
