@@ -9,6 +9,7 @@ import { LanguageSelect } from '../../app/LanguageSelect.tsx';
 import { ThemeSwitch } from '../../app/ThemeSwitch.tsx';
 import { useSession } from '../../app/session.ts';
 import { currentLanguage } from '../../i18n/index.ts';
+import { DeviceCard } from './DeviceCard.tsx';
 import { PasswordChange } from './PasswordChange.tsx';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -53,6 +54,7 @@ export default function ProfilePage() {
         </CardContent>
       </Card>
       <PasswordChange />
+      <DeviceCard />
       <Card>
         <CardContent>
           <Typography variant="h6" component="h2" gutterBottom>
