@@ -92,3 +92,60 @@ describe('two users change the same field offline', () => {
     await second.close();
   });
 });
+
+describe('a change the server refuses', () => {
+  it('stays on the device with its reason: the editor counts it, the profile page lists it', async () => {
+    const orderId = await createOrderViaApi({
+      type: 'WAGON',
+      maintenanceNumber: '21 81 2471 217-3',
+      wagon: { wheelsetsOutgoing: [0, 1, 2, 3].map((i) => ({ number: wheelsetNumber(i + 10) })) },
+    });
+    const context = await newContext(browser);
+    const page = await openOrder(context, orderId, 'staff');
+    await enter(page, AXLE_LOAD, '20');
+    // A value no field takes, as an older app version or a damaged tablet might have stored it.
+    await page.evaluate(
+      async ({ orderId, key }) => {
+        const owner = (JSON.parse(localStorage.getItem('vers-user') ?? '{}') as { id?: number }).id;
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const request = indexedDB.open('versdb');
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+        await new Promise<void>((resolve, reject) => {
+          const tx = db.transaction('orderResults', 'readwrite');
+          tx.objectStore('orderResults').put({
+            id: crypto.randomUUID(),
+            orderId,
+            key,
+            outputValue: JSON.stringify({ value: 'twenty-two', CaptureDate: new Date().toISOString() }),
+            activityType: 'XML_MODIFICATION',
+            created: new Date().toISOString(),
+            counter: Number.MAX_SAFE_INTEGER,
+            counterLocal: 1000,
+            reverted: false,
+            sent: 0,
+            ...(owner !== undefined ? { owner } : {}),
+          });
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+        });
+        db.close();
+      },
+      { orderId, key: AXLE_LOAD },
+    );
+    const notice = page.getByTestId('order-not-applied');
+    await notice.waitFor({ timeout: 30_000 });
+    await expect(notice.getAttribute('data-count')).resolves.toBe('1');
+    // The good value still went.
+    await expect.poll(() => unsent(page)).toBe('0');
+    await page.getByTestId('order-not-applied-show').click();
+    await page.waitForURL(/\/profile$/);
+    const row = page.getByTestId('unsent-not-applied-row');
+    await expect.poll(() => row.count()).toBe(1);
+    const text = (await row.textContent()) ?? '';
+    expect(text).toContain('twenty-two');
+    await expect(row.getByTestId('unsent-reason').textContent()).resolves.not.toBe('');
+    await context.close();
+  });
+});

@@ -69,6 +69,14 @@ describe('the app without a network', () => {
     await expect.poll(() => field(page, `${W_OUT}.AllowableAxleLoad`).inputValue()).toBe('22.5');
     await page.getByTestId('offline-banner').waitFor({ timeout: 25_000 });
 
+    // Signing out now would leave work behind: the user is told it stays here, and can stay signed in.
+    await page.getByTestId('logout').click();
+    await expect(page.getByTestId('confirm-dialog').textContent()).resolves.toContain(
+      'Noch nicht gesendete Änderungen',
+    );
+    await page.getByTestId('confirm-cancel').click();
+    await expect(page.getByTestId('order-footer').isVisible()).resolves.toBe(true);
+
     // The network is back: the scheduler sends the order, then its changes.
     await context.setOffline(false);
     await page.getByTestId('offline-banner').waitFor({ state: 'detached', timeout: 25_000 });

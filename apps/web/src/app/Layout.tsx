@@ -34,6 +34,7 @@ import { LanguageSelect } from './LanguageSelect.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 import { VersionInfo } from './VersionInfo.tsx';
 import { sessionStore, useSession } from './session.ts';
+import { ConfirmDialog } from './components/ConfirmDialog.tsx';
 
 // The sync status needs the IndexedDB code: its own chunk, loaded once signed in.
 const SyncIndicator = lazy(() => import('../offline/SyncIndicator.tsx'));
@@ -82,9 +83,18 @@ export function Layout({ children }: { children: ReactNode }) {
   const items = session ? menuFor(session.roles) : [];
   const compact = mini && !mobile;
 
-  const logout = () => {
+  // Signing out with changes still waiting: say that they stay on the device and go with the next sign-in.
+  const [unsentAtLogout, setUnsentAtLogout] = useState(0);
+  const signOut = () => {
+    setUnsentAtLogout(0);
     sessionStore.clear(true);
     navigate('/login');
+  };
+  const logout = () => {
+    void import('../offline/scheduler.ts')
+      .then(({ syncScheduler }) => syncScheduler.getStatus().unsentCount)
+      .catch(() => 0)
+      .then((unsent) => (unsent > 0 ? setUnsentAtLogout(unsent) : signOut()));
   };
 
   const drawer = (
@@ -207,6 +217,14 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </Box>
       </Box>
+      <ConfirmDialog
+        open={unsentAtLogout > 0}
+        title={t('menu.logout')}
+        message={t('sync.unsentAtLogout', { count: unsentAtLogout })}
+        confirmLabel={t('menu.logout')}
+        onConfirm={signOut}
+        onCancel={() => setUnsentAtLogout(0)}
+      />
     </Box>
   );
 }

@@ -41,6 +41,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { ApiFailure, call } from '../../app/api.ts';
 import { loadFeatureCatalogue } from '../../i18n/index.ts';
@@ -50,6 +51,7 @@ import { useSession } from '../../app/session.ts';
 import { recordChanges, undoLastChange } from '../../offline/order-results.ts';
 import { syncScheduler, useSyncStatus } from '../../offline/scheduler.ts';
 import { versdb } from '../../offline/versdb.ts';
+import { isNotApplied } from '../unsent/unsent-view.ts';
 import { OrderTypeIcon } from './OrdersPage.tsx';
 import { StatusDialog } from './StatusDialog.tsx';
 import { type EditorActions, EntryPickers, TabContent, useEntryTitle } from './editor/TabContent.tsx';
@@ -240,6 +242,35 @@ function EntrySummary(props: {
       </Box>
       <EntryPickers view={view} actions={props.actions} addLowest={numbered} />
     </Paper>
+  );
+}
+
+/**
+ * Changes to this order that the server did not apply (refused, order unknown, order done): never dropped
+ * silently — the editor says how many, and the profile page lists each with its reason.
+ */
+function NotAppliedNotice({ orderId }: { orderId: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const count = useLiveQuery(
+    () => versdb.orderResults.where('orderId').equals(orderId).filter(isNotApplied).count(),
+    [orderId],
+    0,
+  );
+  if (count === 0) return null;
+  return (
+    <Alert
+      severity="error"
+      data-testid="order-not-applied"
+      data-count={count}
+      action={
+        <Button color="inherit" onClick={() => void navigate('/profile')} data-testid="order-not-applied-show">
+          {t('orders.editor.notApplied.show')}
+        </Button>
+      }
+    >
+      {t('orders.editor.notApplied.text', { count })}
+    </Alert>
   );
 }
 
@@ -455,6 +486,7 @@ export default function EditOrderPage() {
               {t('orders.edit.readOnly')}
             </Alert>
           )}
+          <NotAppliedNotice orderId={orderId} />
           {showSummary && tab ? (
             <EntrySummary type={type} tab={tab} actions={actions} onOpen={open} />
           ) : view && view.chapters.length > 0 ? (

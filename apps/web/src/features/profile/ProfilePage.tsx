@@ -9,6 +9,7 @@ import { LanguageSelect } from '../../app/LanguageSelect.tsx';
 import { ThemeSwitch } from '../../app/ThemeSwitch.tsx';
 import { useSession } from '../../app/session.ts';
 import { currentLanguage } from '../../i18n/index.ts';
+import UnsentChanges from '../unsent/UnsentChanges.tsx';
 import { DeviceCard } from './DeviceCard.tsx';
 import { PasswordChange } from './PasswordChange.tsx';
 
@@ -54,6 +55,7 @@ export default function ProfilePage() {
         </CardContent>
       </Card>
       <PasswordChange />
+      <UnsentChanges />
       <DeviceCard />
       <Card>
         <CardContent>
