@@ -118,11 +118,11 @@ export function FieldHistoryButton(props: HistoryProps & { label: string }) {
     <>
       <Tooltip title={title}>
         <IconButton
-          size="small"
           aria-label={title}
           onClick={() => setOpen(true)}
           data-testid="history-open"
-          sx={{ ml: 0.5 }}
+          // 44 px: a touch target for gloved hands (the field rows are 56 px high anyway).
+          sx={{ ml: 0.5, width: 44, height: 44, color: 'text.secondary' }}
         >
           <HistoryIcon fontSize="small" />
         </IconButton>

@@ -40,7 +40,7 @@ const noteId = (lost: LostChange) => `${lost.mine.id}>${lost.winner.id}`;
  * Beside a field whose value this user set and another user's concurrent change replaced: the user's value, the
  * value that stands, who set it and when — until the user has read it (OK) or sets the field again.
  */
-export function LostNote({ lost }: { lost: LostChange }) {
+export function LostNote({ lost, side }: { lost: LostChange; side?: string | undefined }) {
   const { t, i18n } = useTranslation();
   const language = (i18n.resolvedLanguage ?? 'de') as Language;
   const valueText = useValueText();
@@ -51,13 +51,14 @@ export function LostNote({ lost }: { lost: LostChange }) {
     <Alert
       severity="warning"
       data-testid="lost-change"
-      sx={{ mt: 0.5, py: 0 }}
+      sx={{ py: 0 }}
       action={
         <Button color="inherit" size="small" onClick={() => seenStore.mark(noteId(lost))} data-testid="lost-change-ok">
           {t('orders.editor.lost.ok')}
         </Button>
       }
     >
+      {side && <strong>{side}: </strong>}
       {t('orders.editor.lost.text', {
         mine: valueText(changeValue(lost.mine)),
         theirs: valueText(changeValue(lost.winner)),

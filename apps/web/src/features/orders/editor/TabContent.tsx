@@ -119,21 +119,27 @@ function FieldRowView({ orderId, row, lostIn, lostOut, stored, readOnly, write, 
         {SIDES.map((side) => {
           const slot = row[side];
           if (!slot) return <Box key={side} />;
-          const note = lost[side];
           return (
-            <Box key={side} sx={{ minWidth: 0 }}>
-              <FieldInput
-                field={row.field}
-                stored={stored[side]}
-                dataKey={slot.key}
-                label={t(`orders.editor.side.${side}`)}
-                readOnly={readOnly}
-                {...(side === 'out' && warning ? { warning } : {})}
-                onCommit={(value) => write(slotWrites(slot, value))}
-              />
-              {note && <LostNote lost={note} />}
-            </Box>
+            <FieldInput
+              key={side}
+              field={row.field}
+              stored={stored[side]}
+              dataKey={slot.key}
+              label={t(`orders.editor.side.${side}`)}
+              readOnly={readOnly}
+              {...(side === 'out' && warning ? { warning } : {})}
+              onCommit={(value) => write(slotWrites(slot, value))}
+            />
           );
+        })}
+        {SIDES.map((side) => {
+          const note = lost[side];
+          // Across both inputs: the note is read once, it need not squeeze beside its value.
+          return note ? (
+            <Box key={`lost-${side}`} sx={{ gridColumn: '1 / -1' }}>
+              <LostNote lost={note} side={keys.length > 1 ? t(`orders.editor.side.${side}`) : undefined} />
+            </Box>
+          ) : null;
         })}
       </Box>
     </Box>
