@@ -411,8 +411,11 @@ export function sendUnsentOrders(db: VersDb): Promise<OrdersSendResult> {
       } catch (error) {
         const outcome = outcomeOf(error);
         if (outcome.offline) return { ...result, offline: true };
-        // Kept unsent with the reason beside it; sent again at the next exchange (a fixed server may take it).
-        if (error instanceof ApiFailure) await db.orders.update(row.id, { refusal: refusalOf(error) });
+        // Kept unsent and sent again at the next exchange; a refusal (4xx) is kept beside it for the user, a
+        // server fault (5xx) is passing and says nothing about the order.
+        if (error instanceof ApiFailure && error.status >= 400 && error.status < 500) {
+          await db.orders.update(row.id, { refusal: refusalOf(error) });
+        }
         result.failed.push(row.id);
       }
     }
