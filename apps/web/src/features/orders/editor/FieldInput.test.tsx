@@ -50,5 +50,6 @@ describe('every field of the catalogue', () => {
       }
     }
     await act(async () => root.unmount());
-  });
+    // About 1,000 renders in jsdom: seconds on this machine, more while other suites run beside it.
+  }, 60_000);
 });
