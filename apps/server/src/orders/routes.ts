@@ -2,7 +2,7 @@ import {
   attributeValue,
   creationValues,
   ORDER_STATUSES,
-  canChangeStatus,
+  maySetStatus,
   createOrderRequestSchema,
   errorBodySchema,
   orderSchema,
@@ -202,7 +202,7 @@ export const orderRoutes =
             const [sent] = await tx.select().from(activities).where(eq(activities.id, request.body.id));
             if (sent && sent.orderId === order.id) return toPushResult(sent);
           }
-          if (!canChangeStatus(order.status as OrderStatus, target, order.type as OrderType, user.roles)) {
+          if (!maySetStatus(target, order.type as OrderType, user.roles)) {
             throw new ApiError(403, 'FORBIDDEN', `${order.status} -> ${target} is not allowed for this user`);
           }
           const [row] = await appendActivities(

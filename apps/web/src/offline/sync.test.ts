@@ -332,6 +332,21 @@ describe('refusals and failures', () => {
     expect((await serverActivities(order.id)).map((s) => s.id)).not.toContain(bad.id);
   });
 
+  it('a status change the roles do not allow is set aside with its reason; the changes after it still go', async () => {
+    const order = await createOrder();
+    const a = browser();
+    const done = await recordChange(a, {
+      orderId: order.id,
+      key: '$.status',
+      value: 'DONE',
+      activityType: 'ORDER_STATUS_MODIFICATION',
+    });
+    const after = await recordChange(a, { orderId: order.id, key: `${IN}.Eigengewicht`, value: '22500' });
+    expect(await pushOrderResults(a, order.id)).toEqual({ pushed: 1, pulled: 0, refused: 1 });
+    expect(await a.orderResults.get(done.id)).toMatchObject({ sent: SENT_STATES.REFUSED, refusal: { status: 403 } });
+    expect(await a.orderResults.get(after.id)).toMatchObject({ sent: 1, counter: 11 });
+  });
+
   it("another user's waiting work on this device is neither sent nor counted, and goes when they sign in again", async () => {
     const order = await createOrder();
     const a = browser();

@@ -123,6 +123,20 @@ function isFinalRefusal(error: unknown): error is ApiFailure {
 }
 
 /**
+ * A status change the user's roles do not allow (403, e.g. rights taken away while offline): set aside like a
+ * refused value, so the changes after it still go. A 403 on field changes means no access to the order at all
+ * and stops the push instead.
+ */
+function isRefusedStatusChange(error: unknown, group: readonly Activity[]): error is ApiFailure {
+  return (
+    error instanceof ApiFailure &&
+    error.status === 403 &&
+    group.length === 1 &&
+    group[0]?.activityType === ACTIVITY_TYPES.ORDER_STATUS_MODIFICATION
+  );
+}
+
+/**
  * 404: the server does not know the order. Its waiting rows are kept (nothing is deleted) but skipped, with the
  * reason beside them for the user.
  */
@@ -249,7 +263,7 @@ export function pushOrderResults(db: VersDb, orderId: string): Promise<SyncResul
       try {
         results = await sendGroup(orderId, group);
       } catch (error) {
-        if (!isFinalRefusal(error)) return fail(error);
+        if (!isFinalRefusal(error) && !isRefusedStatusChange(error, group)) return fail(error);
         if (group.length > 1) {
           pending.unshift(...group.map((row) => [row]));
           continue;

@@ -73,23 +73,18 @@ export function qaRoleFor(orderType: OrderType): Role {
  */
 export function statusOptions(current: OrderStatus, orderType: OrderType, roles: readonly string[]): OrderStatus[] {
   const shown = displayStatus(current);
-  const qaRole = qaRoleFor(orderType);
-  const isMatchingQa = hasAnyRole(roles, [qaRole]);
-  const isAdminOrQa = hasAnyRole(roles, [ROLES.WORKSHOP_ADMIN, qaRole]);
-  return ALL_ORDER_STATUSES.filter((status) => {
-    if (status === shown || status === ORDER_STATUSES.DONE_ARCHIVE_REQUESTED) return false;
-    if (!isAdminOrQa) return status === ORDER_STATUSES.IN_QA;
-    if (status === ORDER_STATUSES.DONE_ARCHIVED) return isMatchingQa;
-    return true;
-  });
+  return ALL_ORDER_STATUSES.filter((status) => status !== shown && maySetStatus(status, orderType, roles));
 }
 
-/** The same rule for the server, which must refuse what the dialog would not offer. */
-export function canChangeStatus(
-  current: OrderStatus,
-  target: OrderStatus,
-  orderType: OrderType,
-  roles: readonly string[],
-): boolean {
-  return statusOptions(current, orderType, roles).includes(target);
+/**
+ * The role rule alone: whether these roles may give an order of this type this status. The server checks this,
+ * not `statusOptions`: the status the order has already is accepted too, since two tablets that both set IN_QA
+ * offline both meant it — refusing the second would only show a harmless change to its user as "not applied".
+ */
+export function maySetStatus(target: OrderStatus, orderType: OrderType, roles: readonly string[]): boolean {
+  const qaRole = qaRoleFor(orderType);
+  if (target === ORDER_STATUSES.DONE_ARCHIVE_REQUESTED) return false;
+  if (!hasAnyRole(roles, [ROLES.WORKSHOP_ADMIN, qaRole])) return target === ORDER_STATUSES.IN_QA;
+  if (target === ORDER_STATUSES.DONE_ARCHIVED) return hasAnyRole(roles, [qaRole]);
+  return true;
 }
