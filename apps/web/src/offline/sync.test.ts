@@ -401,7 +401,8 @@ describe('refusals and failures', () => {
     }
     // The global reaction: signed out, the user is sent to the login and comes back to the order.
     expect(navigated).toEqual([`/login?redirect=${encodeURIComponent('/orders/wagon/x/basedata')}`]);
-    expect(await a.orderResults.get(change.id)).toEqual(change);
+    // Unchanged but for the note that a push was tried (it may have reached the server: an undo must revert it).
+    expect(await a.orderResults.get(change.id)).toEqual({ ...change, attempted: true });
     const again = await call('auth/signin', signInResponseSchema, {
       method: 'POST',
       body: { userName: 'staff', password: DEMO_PASSWORD },
@@ -426,7 +427,7 @@ describe('refusals and failures', () => {
     } finally {
       setApiOrigin(server.url);
     }
-    expect(await a.orderResults.get(change.id)).toEqual(change);
+    expect(await a.orderResults.get(change.id)).toEqual({ ...change, attempted: true });
     expect(await a.orders.where('sent').equals(0).count()).toBe(1);
     // Background sync shows no "no connection" message.
     expect(notifications.current()).toBe(shown);

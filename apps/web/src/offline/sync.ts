@@ -162,6 +162,13 @@ function markReadOnly(db: VersDb, orderId: string, error: ApiFailure): Promise<n
     .modify({ refusal });
 }
 
+/** Noted before a push leaves: from then on an undo of these changes must also reach the server. */
+async function markAttempted(db: VersDb, rows: readonly Activity[]): Promise<void> {
+  const fresh = rows.filter((row) => !row.attempted);
+  if (fresh.length === 0) return;
+  await db.orderResults.bulkUpdate(fresh.map((row) => ({ key: row.id, changes: { attempted: true } })));
+}
+
 /** One change the server refused for good: kept as sent 3 with the reason, out of the way of the others. */
 async function refuse(db: VersDb, row: Activity, error: ApiFailure): Promise<void> {
   await db.orderResults.update(row.id, { sent: SENT_STATES.REFUSED, refusal: refusalOf(error) });
@@ -181,9 +188,11 @@ async function applyPushResults(db: VersDb, pushed: readonly Activity[], results
       const serverFields = { counter: result.co, lastModified: result.lm, lastModifier: result.mod };
       const current = await db.orderResults.get(row.id);
       if (current) {
-        // A reason kept from an earlier refusal (a done order since reopened) no longer applies.
+        // A reason kept from an earlier refusal (a done order since reopened) no longer applies. A change undone
+        // while its push was under way stays a pending revert, now with its server counter.
         const { refusal: _settled, ...kept } = current;
-        await db.orderResults.put({ ...kept, ...serverFields, sent: SENT_STATES.SENT });
+        const sent = current.reverted ? SENT_STATES.UNSENT : SENT_STATES.SENT;
+        await db.orderResults.put({ ...kept, ...serverFields, sent });
       } else if (
         row.activityType !== ACTIVITY_TYPES.ORDER_STATUS_MODIFICATION &&
         ((await db.orders.get(row.orderId)) || (await db.orderResults.where('orderId').equals(row.orderId).count()) > 0)
@@ -252,8 +261,10 @@ export function pushOrderResults(db: VersDb, orderId: string): Promise<SyncResul
       return { pushed, pulled: 0, ...outcome, ...(refused ? { refused } : {}) };
     };
 
+    // New changes, and undone ones whose earlier push may have reached the server (sent again: the server
+    // answers a known id with its first result; then the revert follows below).
     const fresh = (await ownUnsentRows(db, orderId))
-      .filter((row) => isUnsent(row) && !row.reverted)
+      .filter((row) => isUnsent(row) && (!row.reverted || row.attempted))
       .sort((a, b) => a.counterLocal - b.counterLocal);
     // A refused batch is sent again one change at a time, so the one bad change is set aside with its reason
     // and the others still go, in their order.
@@ -261,6 +272,7 @@ export function pushOrderResults(db: VersDb, orderId: string): Promise<SyncResul
     for (let group = pending.shift(); group; group = pending.shift()) {
       let results: ActivityPushResult[];
       try {
+        await markAttempted(db, group);
         results = await sendGroup(orderId, group);
       } catch (error) {
         if (!isFinalRefusal(error) && !isRefusedStatusChange(error, group)) return fail(error);

@@ -60,6 +60,11 @@ export interface Activity {
   restores?: number | null;
   /** Local only: the id of the user who made the change on this device; only their session sends it. */
   owner?: number;
+  /**
+   * Local only: a push of this change has started. Without an answer the browser cannot know whether the server
+   * has it, so an undo must revert it on the server rather than only delete it here.
+   */
+  attempted?: boolean;
   /** Local only: why the server did not apply the change (sent REFUSED or ORDER_UNKNOWN, or a done order). */
   refusal?: Refusal;
 }
@@ -177,7 +182,8 @@ export type UndoAction = { kind: 'delete'; id: string } | { kind: 'revert'; id: 
 
 /**
  * What "undo the last change" does (orders §4): the newest change still in effect is deleted when it never
- * left the browser, or marked reverted (and sent as a revert) when the server has it. Status changes are left
+ * left the browser, or marked reverted (and sent as a revert) when the server has it — or may have it: a push
+ * whose answer was lost. Status changes are left
  * out: they go through the status dialog and the server's status call, which an undo cannot take back.
  */
 export function undoLast(activities: readonly Activity[]): UndoAction | null {
@@ -188,10 +194,13 @@ export function undoLast(activities: readonly Activity[]): UndoAction | null {
   );
   const last = changes.at(-1);
   if (!last) return null;
-  return isUnsent(last) ? { kind: 'delete', id: last.id } : { kind: 'revert', id: last.id };
+  return isUnsent(last) && !last.attempted ? { kind: 'delete', id: last.id } : { kind: 'revert', id: last.id };
 }
 
-/** A sent activity after undo: reverted, and unsent again until the revert has reached the server. */
+/**
+ * A sent activity (or one whose push may have reached the server) after undo: reverted, and unsent until the
+ * revert has reached the server.
+ */
 export function markReverted(activity: Activity): Activity {
   return { ...activity, reverted: true, sent: SENT_STATES.UNSENT };
 }
