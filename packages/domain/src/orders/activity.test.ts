@@ -184,6 +184,10 @@ describe('undoLast', () => {
     expect(undoLast([])).toBeNull();
     expect(undoLast([activity({ key: 'k', reverted: true })])).toBeNull();
   });
+  it('reverts an unsent change whose push was tried: the server may have it although no answer came', () => {
+    const tried = unsent({ key: 'k', counterLocal: 3, attempted: true });
+    expect(undoLast([activity({ key: 'k', counter: 9 }), tried])).toEqual({ kind: 'revert', id: tried.id });
+  });
   it('deletes the newest change when it is unsent', () => {
     const local = unsent({ key: 'k', counterLocal: 3 });
     expect(undoLast([local, activity({ key: 'k', counter: 9 }), unsent({ key: 'k', counterLocal: 2 })])).toEqual({
