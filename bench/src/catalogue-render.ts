@@ -106,7 +106,12 @@ export function measureCatalogueRender(runs = 15) {
   const { type, tab, values, view, inputs } = [...candidates].sort((a, b) => b.inputs - a.inputs)[0]!;
   const largest = { type, tab: tab.id };
   const renderTab = () =>
-    renderToString(createElement(TabContent, { view, actions: { values, readOnly: false, write: () => undefined } }));
+    renderToString(
+      createElement(TabContent, {
+        view,
+        actions: { orderId: 'bench', values, lost: new Map(), readOnly: false, write: () => undefined },
+      }),
+    );
   const renderPlain = () =>
     renderToString(
       createElement(

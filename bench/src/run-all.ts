@@ -4,7 +4,9 @@ import { measureActivityThroughput, printActivityThroughput } from './activity-t
 import { measureBrowserOrders, printBrowserOrders } from './browser-orders.ts';
 import { measureCatalogueRender, printCatalogueRender } from './catalogue-render.ts';
 import { LOGIN_BUDGET_KB, measureBundles } from './bundle-size.ts';
+import { measureFleet, printFleet } from './fleet.ts';
 import { measureFold, printFold } from './fold.ts';
+import { measureOfflineCatchUp, printOfflineCatchUp } from './offline-catch-up.ts';
 import { measureStartup } from './startup.ts';
 
 const POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
@@ -18,9 +20,11 @@ try {
   );
   console.log(`whole app JavaScript:    ${bundles.appKb.toFixed(1)} KB gzip in ${bundles.appScripts} scripts`);
   printBrowserOrders(await measureBrowserOrders(product));
+  printOfflineCatchUp(await measureOfflineCatchUp(product));
 } finally {
   await product.stop();
 }
+printFleet(await measureFleet());
 const startup = await measureStartup();
 console.log(
   `server start to first answer, empty data folder: ${startup.versMs.toFixed(0)} ms ` +

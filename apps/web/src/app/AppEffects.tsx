@@ -13,17 +13,24 @@ import { refreshValueListsLater, useValueListProgress } from '../offline/value-l
 import { useSession } from './session.ts';
 import { applyNewVersion, checkForNewServiceWorker, requestPersistentStorage, useAppShell } from './app-shell.ts';
 
-/** Opens the local database once; false when the browser refuses it (private mode, storage blocked). */
+/**
+ * Whether this browser lets VERS keep data (IndexedDB opens); false in a private window or with storage blocked.
+ * A bare probe, not the app's database: the login screen does not load the database code for it.
+ */
 function useLocalDatabaseOpens(): boolean {
   const [opens, setOpens] = useState(true);
   useEffect(() => {
-    // Loaded apart from the login screen's code; offline the service worker serves the chunk.
-    void import('../offline/versdb.ts')
-      .then(({ versdb }) => versdb.open())
-      .catch((error: unknown) => {
-        console.error('local database not opened', error);
-        setOpens(false);
-      });
+    const fail = (error: unknown) => {
+      console.error('local database not opened', error);
+      setOpens(false);
+    };
+    try {
+      const probe = indexedDB.open('vers-probe');
+      probe.onsuccess = () => probe.result.close();
+      probe.onerror = () => fail(probe.error);
+    } catch (error) {
+      fail(error);
+    }
   }, []);
   return opens;
 }

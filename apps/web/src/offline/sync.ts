@@ -182,24 +182,27 @@ async function refuse(db: VersDb, row: Activity, error: ApiFailure): Promise<voi
 async function applyPushResults(db: VersDb, pushed: readonly Activity[], results: readonly ActivityPushResult[]) {
   const byId = new Map(results.map((result) => [result.id, result]));
   await db.transaction('rw', db.orderResults, db.orders, async () => {
-    for (const row of pushed) {
-      const result = byId.get(row.id);
-      if (!result) continue;
+    // One read and one write for the whole batch: per-row reads and writes took longer than the network.
+    const answered = pushed.filter((row) => byId.has(row.id));
+    const current = await db.orderResults.bulkGet(answered.map((row) => row.id));
+    const updated: Activity[] = [];
+    for (const [i, row] of answered.entries()) {
+      const result = byId.get(row.id)!;
       const serverFields = { counter: result.co, lastModified: result.lm, lastModifier: result.mod };
-      const current = await db.orderResults.get(row.id);
-      if (current) {
+      const stored = current[i];
+      if (stored) {
         // A reason kept from an earlier refusal (a done order since reopened) no longer applies. A change undone
         // while its push was under way stays a pending revert, now with its server counter.
-        const { refusal: _settled, ...kept } = current;
-        const sent = current.reverted ? SENT_STATES.UNSENT : SENT_STATES.SENT;
-        await db.orderResults.put({ ...kept, ...serverFields, sent });
+        const { refusal: _settled, ...kept } = stored;
+        updated.push({ ...kept, ...serverFields, sent: stored.reverted ? SENT_STATES.UNSENT : SENT_STATES.SENT });
       } else if (
         row.activityType !== ACTIVITY_TYPES.ORDER_STATUS_MODIFICATION &&
         ((await db.orders.get(row.orderId)) || (await db.orderResults.where('orderId').equals(row.orderId).count()) > 0)
       ) {
-        await db.orderResults.put({ ...row, ...serverFields, reverted: true, sent: SENT_STATES.UNSENT });
+        updated.push({ ...row, ...serverFields, reverted: true, sent: SENT_STATES.UNSENT });
       }
     }
+    await db.orderResults.bulkPut(updated);
   });
 }
 

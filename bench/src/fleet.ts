@@ -1,0 +1,546 @@
+// A fleet of devices against one server process: every device is a plain Node client with its own keep-alive
+// connection, signed in, with its own wagon order, and does what the app's scheduler does every 10 seconds
+// (apps/web/src/offline/scheduler.ts and sync.ts): the online check GET /?t=random, POST activity/batch with its
+// new changes (1 to 5 here), GET activity/{id}/last, and GET activity/{id}?after=N when behind. Measured: latency
+// per call kind, and the server's CPU (/proc/<pid>/stat) and memory (VmRSS), beside the same calls of one device
+// against the otherwise idle server (the baseline, run first against the same process). Printed, never asserted.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { attributeValue } from '@vers/domain';
+import { E2E_PASSWORD } from '../../e2e/support/server.ts';
+
+/** The scheduler's period (SYNC_INTERVAL_MS of apps/web/src/offline/scheduler.ts). */
+const SYNC_INTERVAL_MS = 10_000;
+/** The baseline device's exchanges, one after another with a short pause: enough samples for a p99. */
+const BASELINE_TICKS = 60;
+const BASELINE_PAUSE_MS = 250;
+const WARMUP_TICKS = 20;
+const SAMPLE_MS = 500;
+/** Sign-ins at once while the fleet is set up (not measured with the fleet). */
+const SETUP_CONCURRENCY = 4;
+/** Demo users with the order roles (apps/server/src/seed/demo.ts), of both workshops; devices share them. */
+const USERS = ['staff', 'werkadmin', 'wagonqa', 'wheelsetqa', 'staff2', 'werkadmin2'];
+
+const OUT = '$.Body.Wagen.technicalWaggonOutgoing';
+const IN = '$.Body.Wagen.technicalWaggonIncoming';
+/** Catalogued text fields the changes spread over (any text fits them). */
+const KEYS = [
+  `${OUT}.Halterkurzkennzeichen`,
+  `${IN}.Halterkurzkennzeichen`,
+  `${IN}.LetztesLadegut`,
+  `${OUT}.Bemerkung`,
+  `${IN}.Bemerkung`,
+  `${OUT}.TSIZulassungsstelle`,
+];
+
+export const CALL_KINDS = ['online check', 'batch', 'last', 'pull'] as const;
+export type CallKind = (typeof CALL_KINDS)[number];
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+// ---- the server, started here so that its pid is known ----
+
+interface FleetServer {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** The product as e2e/support/server.ts starts it (one Node process, built web app, PGlite), with its pid. */
+async function startServer(): Promise<FleetServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'vers-fleet-'));
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        VERS_DATA_DIR: dataDir,
+        VERS_DEMO_PASSWORD: E2E_PASSWORD,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    }
+    try {
+      const res = await fetch(`${url}/api/v1/version/current`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`server did not answer within 60 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  if (child.pid === undefined) throw new Error('server started without a pid');
+  return { url, pid: child.pid, stop };
+}
+
+// ---- the server's CPU and memory from /proc ----
+
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** utime + stime of the process (all its threads), in ms. */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) in parentheses: state is field 3, utime 14, stime 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+/** VmRSS of the process, in MB. */
+function rssMb(pid: number): number {
+  const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : NaN;
+}
+
+export interface ServerUse {
+  /** Average CPU over the window, % of one core. */
+  cpuPercent: number;
+  /** Highest CPU over one sample interval (`SAMPLE_MS`), % of one core. */
+  cpuPeakPercent: number;
+  rssPeakMb: number;
+  rssEndMb: number;
+}
+
+/** Samples the process every `SAMPLE_MS` until stopped. */
+function watchServer(pid: number) {
+  const startedAt = performance.now();
+  const startCpu = cpuMs(pid);
+  let lastAt = startedAt;
+  let lastCpu = startCpu;
+  let cpuPeak = 0;
+  let rssPeak = rssMb(pid);
+  const sample = () => {
+    const at = performance.now();
+    const cpu = cpuMs(pid);
+    if (at - lastAt >= SAMPLE_MS / 2) cpuPeak = Math.max(cpuPeak, ((cpu - lastCpu) / (at - lastAt)) * 100);
+    lastAt = at;
+    lastCpu = cpu;
+    rssPeak = Math.max(rssPeak, rssMb(pid));
+    return { at, cpu };
+  };
+  const timer = setInterval(sample, SAMPLE_MS);
+  return {
+    stop(): ServerUse {
+      clearInterval(timer);
+      const { at, cpu } = sample();
+      const rssEndMb = rssMb(pid);
+      return {
+        cpuPercent: ((cpu - startCpu) / (at - startedAt)) * 100,
+        cpuPeakPercent: cpuPeak,
+        rssPeakMb: Math.max(rssPeak, rssEndMb),
+        rssEndMb,
+      };
+    },
+  };
+}
+
+// ---- a device ----
+
+interface Answer {
+  status: number;
+  text: string;
+}
+
+/** One request over the device's own connection; the body is read in full (as fetch with `await res.json()`). */
+function send(agent: http.Agent, base: URL, method: string, url: string, token?: string, body?: unknown) {
+  return new Promise<Answer>((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const request = http.request(
+      {
+        host: base.hostname,
+        port: base.port,
+        method,
+        path: url,
+        agent,
+        headers: {
+          ...(payload === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+/** Latencies (ms) and failures per call kind, plus whole exchanges. */
+class Recorder {
+  readonly times = new Map<CallKind, number[]>(CALL_KINDS.map((kind) => [kind, []]));
+  readonly failures = new Map<CallKind, number>(CALL_KINDS.map((kind) => [kind, 0]));
+  readonly exchanges: number[] = [];
+  /** Ticks that found the previous exchange still running and skipped, as the scheduler does. */
+  skipped = 0;
+  firstFailure: string | null = null;
+
+  record(kind: CallKind, ms: number, ok: boolean, detail: string) {
+    this.times.get(kind)!.push(ms);
+    if (!ok) {
+      this.failures.set(kind, this.failures.get(kind)! + 1);
+      this.firstFailure ??= `${kind}: ${detail}`;
+    }
+  }
+}
+
+class Device {
+  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  /** Server counters this device holds for its order (the app's rows with a counter). */
+  private readonly counters = new Set<number>();
+  private changes = 0;
+  private running = false;
+
+  constructor(
+    private readonly base: URL,
+    readonly userName: string,
+    private token = '',
+    private orderId = '',
+  ) {}
+
+  private async call(recorder: Recorder, kind: CallKind, method: string, url: string, body?: unknown) {
+    const started = performance.now();
+    try {
+      const answer = await send(this.agent, this.base, method, url, this.token, body);
+      const ok = answer.status >= 200 && answer.status <= 299;
+      recorder.record(kind, performance.now() - started, ok, `${answer.status} ${answer.text.slice(0, 200)}`);
+      return ok ? answer : null;
+    } catch (error) {
+      recorder.record(kind, performance.now() - started, false, String(error));
+      return null;
+    }
+  }
+
+  async signIn(): Promise<void> {
+    const answer = await send(this.agent, this.base, 'POST', '/api/v1/auth/signin', undefined, {
+      userName: this.userName,
+      password: E2E_PASSWORD,
+    });
+    if (answer.status !== 200) throw new Error(`sign-in of ${this.userName}: ${answer.status} ${answer.text}`);
+    this.token = (JSON.parse(answer.text) as { token: string }).token;
+  }
+
+  async createOrder(): Promise<void> {
+    const answer = await send(this.agent, this.base, 'POST', '/api/v1/orders', this.token, {
+      type: 'WAGON',
+      maintenanceNumber: '21 81 2471 217-3',
+      wagon: { wheelsetsOutgoing: [{ number: '' }, { number: '' }, { number: '' }, { number: '' }] },
+    });
+    if (answer.status !== 200) throw new Error(`order of ${this.userName}: ${answer.status} ${answer.text}`);
+    this.orderId = (JSON.parse(answer.text) as { id: string }).id;
+  }
+
+  /** The highest counter up to which the device has every activity (the app's contiguousCounter). */
+  private known(): number {
+    let known = 0;
+    while (this.counters.has(known + 1)) known += 1;
+    return known;
+  }
+
+  /** One scheduler tick: online check, push, then pull when behind. Skipped while the previous one runs. */
+  async tick(recorder: Recorder): Promise<void> {
+    if (this.running) {
+      recorder.skipped += 1;
+      return;
+    }
+    this.running = true;
+    const started = performance.now();
+    try {
+      if (!(await this.call(recorder, 'online check', 'GET', `/?t=${Math.random().toString(36).slice(2)}`))) return;
+      const now = new Date();
+      const activities = Array.from({ length: 1 + Math.floor(Math.random() * 5) }, () => ({
+        id: randomUUID(),
+        oI: this.orderId,
+        k: KEYS[this.changes % KEYS.length],
+        t: 'XML_MODIFICATION',
+        oV: JSON.stringify(attributeValue(`change ${++this.changes}`, now)),
+        c: now.toISOString(),
+      }));
+      const pushed = await this.call(recorder, 'batch', 'POST', '/api/v1/activity/batch', { activities });
+      if (!pushed) return;
+      for (const result of JSON.parse(pushed.text) as { co: number }[]) this.counters.add(result.co);
+      const last = await this.call(recorder, 'last', 'GET', `/api/v1/activity/${this.orderId}/last`);
+      if (!last) return;
+      const known = this.known();
+      if ((JSON.parse(last.text) as { last: number }).last > known) {
+        const pulled = await this.call(recorder, 'pull', 'GET', `/api/v1/activity/${this.orderId}?after=${known}`);
+        if (pulled) for (const activity of JSON.parse(pulled.text) as { co: number }[]) this.counters.add(activity.co);
+      }
+      recorder.exchanges.push(performance.now() - started);
+    } finally {
+      this.running = false;
+    }
+  }
+
+  close() {
+    this.agent.destroy();
+  }
+}
+
+/** Runs `work` over the items, `concurrency` at a time. */
+async function eachLimited<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+}
+
+/** Every device ticks every `intervalMs`, device i first at i/n of the interval, until `durationMs` are over. */
+async function runFleet(devices: readonly Device[], recorder: Recorder, durationMs: number, intervalMs: number) {
+  const started = performance.now();
+  const running: Promise<void>[] = [];
+  const timers: ReturnType<typeof setTimeout>[] = [];
+  devices.forEach((device, i) => {
+    const schedule = (at: number) => {
+      if (at >= durationMs) return;
+      timers.push(
+        setTimeout(
+          () => {
+            running.push(device.tick(recorder));
+            schedule(at + intervalMs);
+          },
+          Math.max(0, started + at - performance.now()),
+        ),
+      );
+    };
+    schedule((i * intervalMs) / devices.length);
+  });
+  await new Promise((r) => setTimeout(r, durationMs));
+  for (const timer of timers) clearTimeout(timer);
+  await Promise.all(running);
+}
+
+// ---- figures ----
+
+export interface CallFigures {
+  count: number;
+  failures: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+export interface RunFigures {
+  devices: number;
+  durationMs: number;
+  calls: Record<CallKind, CallFigures>;
+  all: CallFigures;
+  /** One whole tick (online check to the end of the pull), exchanges that reached the end. */
+  exchange: CallFigures;
+  skippedTicks: number;
+  firstFailure: string | null;
+  server: ServerUse;
+}
+
+export interface FleetFigures {
+  pid: number;
+  intervalMs: number;
+  /** Setting the fleet up: signing in every device and creating its order. */
+  setupMs: number;
+  baseline: RunFigures;
+  fleet: RunFigures;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+
+function figuresOf(times: number[], failures: number): CallFigures {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { count: times.length, failures, p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99) };
+}
+
+function runFigures(recorder: Recorder, devices: number, durationMs: number, server: ServerUse): RunFigures {
+  const calls = Object.fromEntries(
+    CALL_KINDS.map((kind) => [kind, figuresOf(recorder.times.get(kind)!, recorder.failures.get(kind)!)]),
+  ) as Record<CallKind, CallFigures>;
+  return {
+    devices,
+    durationMs,
+    calls,
+    all: figuresOf(
+      CALL_KINDS.flatMap((kind) => recorder.times.get(kind)!),
+      CALL_KINDS.reduce((sum, kind) => sum + recorder.failures.get(kind)!, 0),
+    ),
+    exchange: figuresOf(recorder.exchanges, 0),
+    skippedTicks: recorder.skipped,
+    firstFailure: recorder.firstFailure,
+    server,
+  };
+}
+
+export interface FleetOptions {
+  /** Devices of the fleet, 200 unless told. */
+  devices?: number;
+  /** How long the fleet runs, 60 s unless told. */
+  durationMs?: number;
+  /** The devices' period, the scheduler's 10 s unless told. */
+  intervalMs?: number;
+}
+
+export async function measureFleet(options: FleetOptions = {}): Promise<FleetFigures> {
+  const count = options.devices ?? 200;
+  const durationMs = options.durationMs ?? 60_000;
+  const intervalMs = options.intervalMs ?? SYNC_INTERVAL_MS;
+  const server = await startServer();
+  const base = new URL(server.url);
+  const all: Device[] = [];
+  try {
+    // Warm-up, not measured: a first device's exchanges, so that the baseline does not pay for the server's
+    // first calls (JIT, caches).
+    const warmUp = new Device(base, USERS[0]!);
+    all.push(warmUp);
+    await warmUp.signIn();
+    await warmUp.createOrder();
+    for (let i = 0; i < WARMUP_TICKS; i++) await warmUp.tick(new Recorder());
+    warmUp.close();
+
+    // The baseline: one device, its exchanges one after another against the otherwise idle server.
+    const single = new Device(base, USERS[0]!);
+    all.push(single);
+    await single.signIn();
+    await single.createOrder();
+    const baselineRecorder = new Recorder();
+    const baselineStarted = performance.now();
+    const baselineWatch = watchServer(server.pid);
+    for (let i = 0; i < BASELINE_TICKS; i++) {
+      await single.tick(baselineRecorder);
+      await new Promise((r) => setTimeout(r, BASELINE_PAUSE_MS));
+    }
+    const baselineUse = baselineWatch.stop();
+    const baselineMs = performance.now() - baselineStarted;
+    single.close();
+
+    const setupStarted = performance.now();
+    const devices = Array.from({ length: count }, (_, i) => new Device(base, USERS[i % USERS.length]!));
+    all.push(...devices);
+    await eachLimited(devices, SETUP_CONCURRENCY, (device) => device.signIn());
+    // One at a time: order numbers are handed out per workshop.
+    for (const device of devices) await device.createOrder();
+    const setupMs = performance.now() - setupStarted;
+
+    const recorder = new Recorder();
+    const watch = watchServer(server.pid);
+    await runFleet(devices, recorder, durationMs, intervalMs);
+    const use = watch.stop();
+    return {
+      pid: server.pid,
+      intervalMs,
+      setupMs,
+      baseline: runFigures(baselineRecorder, 1, baselineMs, baselineUse),
+      fleet: runFigures(recorder, count, durationMs, use),
+    };
+  } finally {
+    for (const device of all) device.close();
+    await server.stop();
+  }
+}
+
+const LABELS: Record<CallKind, string> = {
+  'online check': 'online check GET /?t=',
+  batch: 'POST activity/batch (1-5)',
+  last: 'GET activity/{id}/last',
+  pull: 'GET activity/{id}?after=N',
+};
+
+const cell = (f: CallFigures) =>
+  f.count === 0
+    ? 'none'
+    : `p50 ${f.p50Ms.toFixed(1)} ms, p99 ${f.p99Ms.toFixed(1)} ms (${f.count}${f.failures ? `, ${f.failures} FAILED` : ''})`;
+
+export function printFleet(f: FleetFigures): void {
+  const { baseline: b, fleet: n } = f;
+  const width = 44;
+  const row = (label: string, left: string, right: string) =>
+    console.log(`  ${label.padEnd(27)} ${left.padEnd(width)} ${right}`);
+  console.log(
+    `fleet of ${n.devices} devices against one server process (pid ${f.pid}), ${n.durationMs / 1000} s, ` +
+      `one exchange per device every ${f.intervalMs / 1000} s, staggered (set-up: ${(f.setupMs / 1000).toFixed(1)} s ` +
+      `for ${n.devices} sign-ins and orders):`,
+  );
+  row(
+    '',
+    `1 device, idle server (${BASELINE_TICKS} ticks)`,
+    `${n.devices} devices (${n.exchange.count} complete ticks)`,
+  );
+  for (const kind of CALL_KINDS) row(LABELS[kind], cell(b.calls[kind]), cell(n.calls[kind]));
+  row('all calls', cell(b.all), cell(n.all));
+  const rate = (r: RunFigures) => `${((r.all.count * 1000) / r.durationMs).toFixed(1)} calls/s`;
+  row('call rate', rate(b), rate(n));
+  row('whole exchange', cell(b.exchange), cell(n.exchange));
+  const cpu = (u: ServerUse) => `${u.cpuPercent.toFixed(1)} % avg, ${u.cpuPeakPercent.toFixed(0)} % peak`;
+  row('server CPU (one core = 100)', cpu(b.server), cpu(n.server));
+  const rss = (u: ServerUse) => `${u.rssPeakMb.toFixed(0)} MB peak, ${u.rssEndMb.toFixed(0)} MB at end`;
+  row('server memory (VmRSS)', rss(b.server), rss(n.server));
+  row(
+    'p99 fleet/baseline',
+    '',
+    `all calls ${(n.all.p99Ms / b.all.p99Ms).toFixed(1)}x, exchange ${(n.exchange.p99Ms / b.exchange.p99Ms).toFixed(1)}x`,
+  );
+  if (n.skippedTicks > 0) console.log(`  ${n.skippedTicks} ticks skipped: the device's previous exchange still ran`);
+  for (const [label, run] of [
+    ['baseline', b],
+    ['fleet', n],
+  ] as const) {
+    if (run.firstFailure) console.log(`  first failure (${label}): ${run.firstFailure}`);
+  }
+}
