@@ -103,7 +103,7 @@ describe('every tab of the catalogue', () => {
           const input = page.locator(`[data-key="${key}"]`);
           await input.fill(text);
           await input.press('Tab');
-          await expect.poll(() => input.inputValue(), { message: key, timeout: 5000 }).toBe(text);
+          await expect.poll(() => input.inputValue(), { message: key, timeout: 15_000 }).toBe(text);
         }
         if (fields.length > 0) {
           await expect
@@ -116,7 +116,7 @@ describe('every tab of the catalogue', () => {
         await page.getByTestId('order-footer').waitFor();
         for (const { key, text } of fields) {
           await expect
-            .poll(() => page.locator(`[data-key="${key}"]`).inputValue(), { message: key, timeout: 5000 })
+            .poll(() => page.locator(`[data-key="${key}"]`).inputValue(), { message: key, timeout: 15_000 })
             .toBe(text);
         }
         if (added && tab.perEntry) {

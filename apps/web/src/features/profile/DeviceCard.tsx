@@ -25,6 +25,8 @@ export function DeviceCard() {
         </Typography>
         <Stack spacing={2}>
           <Alert
+            // Lasting information, not an event: a status, so screen readers do not announce it as an alert.
+            role="status"
             severity={persisted === true ? 'success' : 'info'}
             data-testid="device-storage"
             data-persisted={String(persisted)}
