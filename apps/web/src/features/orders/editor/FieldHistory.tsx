@@ -11,7 +11,6 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
@@ -116,17 +115,17 @@ export function FieldHistoryButton(props: HistoryProps & { label: string }) {
   const title = t('orders.editor.history.title', { field: props.label });
   return (
     <>
-      <Tooltip title={title}>
-        <IconButton
-          aria-label={title}
-          onClick={() => setOpen(true)}
-          data-testid="history-open"
-          // 44 px: a touch target for gloved hands (the field rows are 56 px high anyway).
-          sx={{ ml: 0.5, width: 44, height: 44, color: 'text.secondary' }}
-        >
-          <HistoryIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
+      <IconButton
+        aria-label={title}
+        // A plain title, not an MUI tooltip: one button per field row, and a tab has hundreds of rows.
+        title={title}
+        onClick={() => setOpen(true)}
+        data-testid="history-open"
+        // 44 px: a touch target for gloved hands (the field rows are 56 px high anyway).
+        sx={{ ml: 0.5, width: 44, height: 44, color: 'text.secondary' }}
+      >
+        <HistoryIcon fontSize="small" />
+      </IconButton>
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm" data-testid="history-dialog">
         <DialogTitle>{title}</DialogTitle>
         <DialogContent>{open && <HistoryList {...props} />}</DialogContent>
