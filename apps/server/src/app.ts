@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { API_BASE } from '@vers/domain';
+import { API_BASE, DEFAULT_MAX_PICTURE_BYTES } from '@vers/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   type ZodTypeProvider,
@@ -23,6 +23,8 @@ import { emailAddressRoutes } from './email-addresses/routes.ts';
 import { defaultOptionRoutes } from './default-options/routes.ts';
 import { orderRoutes } from './orders/routes.ts';
 import { activityRoutes } from './activity/routes.ts';
+import { assetRoutes } from './assets/routes.ts';
+import { type AssetStorage, postgresAssetStorage } from './assets/storage.ts';
 
 export interface AppDeps {
   db: Db;
@@ -31,9 +33,13 @@ export interface AppDeps {
   /** Folder of the built web app, served at / when it exists. */
   webDist?: string;
   logLevel?: string;
+  /** Largest picture upload (VERS_MAX_PICTURE_BYTES); DEFAULT_MAX_PICTURE_BYTES when absent. */
+  maxPictureBytes?: number;
+  /** Where the content of assets is kept; in the database when absent. */
+  assetStorage?: AssetStorage;
 }
 
-/** Largest JSON body accepted; a bigger one answers 413. */
+/** Largest JSON body accepted; a bigger one answers 413. (POST assets takes a maximal picture's.) */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -66,6 +72,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(defaultOptionRoutes(deps.db));
       await api.register(orderRoutes(deps.db));
       await api.register(activityRoutes(deps.db));
+      await api.register(
+        assetRoutes(deps.db, {
+          storage: deps.assetStorage ?? postgresAssetStorage(deps.db),
+          maxPictureBytes: deps.maxPictureBytes ?? DEFAULT_MAX_PICTURE_BYTES,
+        }),
+      );
     },
     { prefix: API_BASE },
   );

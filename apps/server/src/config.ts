@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_MAX_PICTURE_BYTES } from '@vers/domain';
 
 export interface Config {
   port: number;
@@ -13,12 +14,25 @@ export interface Config {
   tokenHours: number;
   gitSha: string | undefined;
   logLevel: string;
+  /** Largest picture upload in bytes; a bigger one answers 413. */
+  maxPictureBytes: number;
 }
+
+/** A picture travels as base64 inside one JSON string, which V8 and PostgreSQL bound well above this. */
+const MAX_PICTURE_BYTES_CEILING = 256 * 1024 * 1024;
 
 function positiveInt(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, not "${raw}"`);
+  return value;
+}
+
+function pictureLimit(raw: string | undefined): number {
+  const value = positiveInt('VERS_MAX_PICTURE_BYTES', raw, DEFAULT_MAX_PICTURE_BYTES);
+  if (value > MAX_PICTURE_BYTES_CEILING) {
+    throw new Error(`VERS_MAX_PICTURE_BYTES may be at most ${MAX_PICTURE_BYTES_CEILING} (256 MB), not "${raw}"`);
+  }
   return value;
 }
 
@@ -34,5 +48,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenHours: positiveInt('VERS_TOKEN_HOURS', env.VERS_TOKEN_HOURS, 12),
     gitSha: env.VERS_GIT_SHA || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
+    maxPictureBytes: pictureLimit(env.VERS_MAX_PICTURE_BYTES),
   };
 }

@@ -34,6 +34,7 @@ const app = await buildApp({
   gitSha,
   webDist: config.webDist,
   logLevel: config.logLevel,
+  maxPictureBytes: config.maxPictureBytes,
 });
 
 let closing = false;

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const lastModified = () => timestamp('last_modified', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -162,3 +174,45 @@ export const orderNumbers = pgTable(
   },
   (t) => [uniqueIndex('order_numbers_workshop_year').on(t.workshopId, t.year)],
 );
+
+/**
+ * Files of a workshop (orders §3 "Asset"): pictures of an order and imported templates. The content sits behind
+ * the asset storage (src/assets/storage.ts), in `asset_contents` by default.
+ */
+export const assets = pgTable(
+  'assets',
+  {
+    /** Made by the browser, so that a retried upload stores nothing twice. */
+    id: uuid('id').primaryKey(),
+    /** The order a picture belongs to; null for imports. Its pictures go with a deleted order. */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    workshopId: integer('workshop_id')
+      .notNull()
+      .references(() => workshops.id, { onDelete: 'restrict' }),
+    type: text('type').notNull(),
+    status: text('status').notNull(),
+    filename: text('filename').notNull(),
+    /** Bytes of the content. */
+    size: integer('size').notNull(),
+    mime: text('mime').notNull(),
+    /** Who took it, as shown beside it. */
+    creator: text('creator').notNull(),
+    /** When it was taken, which may be long before the upload. */
+    created: timestamp('created', { withTimezone: true, mode: 'date' }).notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The import validation's result (a later issue); null for pictures. */
+    validation: jsonb('validation'),
+  },
+  (t) => [index('assets_order').on(t.orderId, t.created), index('assets_workshop').on(t.workshopId)],
+);
+
+/** PostgreSQL's binary type; PGlite reads it as Uint8Array, `pg` as Buffer (a Uint8Array too). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/** The content of an asset, for the PostgreSQL asset storage. */
+export const assetContents = pgTable('asset_contents', {
+  assetId: uuid('asset_id')
+    .primaryKey()
+    .references(() => assets.id, { onDelete: 'cascade' }),
+  bytes: bytea('bytes').notNull(),
+});

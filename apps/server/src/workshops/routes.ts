@@ -6,13 +6,13 @@ import {
   workshopSchema,
 } from '@vers/domain';
 import { eq } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type WorkshopRow, sessionUser } from '../auth/session.ts';
 import { ADMIN_AREA_ROLES, reaches } from '../auth/tenancy.ts';
 import type { Db } from '../db/client.ts';
 import { workshops } from '../db/schema.ts';
+import { requirePng } from '../assets/png.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 
 export function toWorkshop(row: WorkshopRow): Workshop {
@@ -129,9 +129,7 @@ export const workshopRoutes =
           if (bytes.length > WORKSHOP_ICON_MAX_BYTES) {
             throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `The logo may have at most ${WORKSHOP_ICON_MAX_BYTES} bytes`);
           }
-          // The content decides, not a name: the PNG signature.
-          const type = await fileTypeFromBuffer(bytes);
-          if (type?.mime !== 'image/png') throw new ApiError(400, 'NOT_PNG', 'Only PNG images are allowed');
+          requirePng(bytes, 'The logo'); // the same rule as for pictures: the content decides, not a name
           const [updated] = await db
             .update(workshops)
             .set({ icon: bytes.toString('base64'), lastModified: new Date() })
