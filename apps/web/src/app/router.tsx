@@ -26,9 +26,9 @@ const PAGES: Record<Exclude<RouteName, 'login'>, Page> = {
   orders: lazy(() => import('../features/orders/OrdersPage.tsx')),
   addOrder: lazy(() => import('../features/orders/AddOrderPage.tsx')),
   EditOrder: lazy(() => import('../features/orders/EditOrderPage.tsx')),
-  camera: pending,
+  camera: lazy(() => import('../features/images/CameraPage.tsx')),
   assets: pending,
-  images: pending,
+  images: lazy(() => import('../features/images/ImagesPage.tsx')),
 };
 
 function guarded(route: RouteRule): RouteObject {

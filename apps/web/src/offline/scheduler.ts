@@ -2,6 +2,7 @@ import { SENT_STATES } from '@vers/domain';
 import { liveQuery, type Subscription } from 'dexie';
 import { useSyncExternalStore } from 'react';
 import { sessionStore } from '../app/session.ts';
+import { deleteMarkedImages, sendImages } from './images.ts';
 import { isOwnWork, pushWaitingOrders, sendUnsentOrders, syncOrder } from './sync.ts';
 import { type VersDb, versdb } from './versdb.ts';
 
@@ -53,7 +54,7 @@ export async function checkOnline(origin: string, timeoutMs = ONLINE_CHECK_TIMEO
 /**
  * The 10-second data exchange (orders §4): every tick checks online status; when signed in and no exchange runs,
  * it sends orders created offline, then the waiting changes of every order (not only the open one: see
- * docs/decisions.md), then syncs the open order's results. Images are sent by the images issue.
+ * docs/decisions.md), then unsent pictures and pending picture deletes, then syncs the open order's results.
  */
 export class SyncScheduler {
   private readonly db: VersDb;
@@ -154,6 +155,10 @@ export class SyncScheduler {
       if (orders.offline) return this.update({ online: false });
       const waiting = await pushWaitingOrders(this.db);
       if (waiting.offline) return this.update({ online: false });
+      // Pictures after the changes: they are large, and the values matter more (orders §4 "Scheduler").
+      const images = await sendImages(this.db);
+      if (images.offline) return this.update({ online: false });
+      await deleteMarkedImages(this.db);
       const orderId = this.openOrderId;
       if (orderId !== null) {
         const result = await syncOrder(this.db, orderId);

@@ -21,12 +21,40 @@ export interface LocalOrder {
   refusal?: Refusal;
 }
 
+/**
+ * A picture of an order (orders §3 "Order image"): the PNG as base64, kept until the server has it (`sent` 1,
+ * then `assetId` is the server's id, which is `imageId` itself: the browser makes the id). `toBeDeleted` 1: the
+ * user deleted it while the server could not be told; the scheduler retries.
+ */
+export interface LocalImage {
+  imageId: string;
+  orderId: string;
+  /** The editor tab it was taken from. */
+  tabName: string;
+  name: string;
+  /** The PNG, base64 without a data: prefix. */
+  data: string;
+  /** A small JPEG data URL for lists, made on the device; absent until made. */
+  thumb?: string;
+  size: number;
+  /** ISO time it was taken. */
+  capturedDate: string;
+  sent: 0 | 1;
+  toBeDeleted: 0 | 1;
+  assetId?: string;
+  /** Who took it (their name), shown beside it. */
+  creator?: string;
+  /** The user who took it on this device: only their session uploads it. */
+  owner?: number;
+  /** Why the server refused it for good (e.g. not a PNG, too large); it stays here, shown with the reason. */
+  refusal?: Refusal;
+}
+
 /** The local database `versdb`, version 2, with the four stores of the spec (orders §3). */
 export class VersDb extends Dexie {
   defaultOptions!: Table<LocalDefaultOption, [string, Language]>;
-  // Filled by the orders, offline and images issues; declared now so the schema is the spec's from the start.
   orders!: EntityTable<LocalOrder, 'id'>;
-  orderImages!: EntityTable<{ imageId: string; orderId: string; sent: number; toBeDeleted: number }, 'imageId'>;
+  orderImages!: EntityTable<LocalImage, 'imageId'>;
   /** Order results: the domain's activities, one row each (orders §3). */
   orderResults!: EntityTable<Activity, 'id'>;
 

@@ -1,0 +1,173 @@
+import { formatDateTime, type Language } from '@vers/domain';
+import AddAPhotoIcon from '@mui/icons-material/AddAPhoto';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import CloudOffIcon from '@mui/icons-material/CloudOff';
+import DeleteIcon from '@mui/icons-material/Delete';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { ConfirmDialog } from '../../app/components/ConfirmDialog.tsx';
+import { notifications } from '../../app/notifications.ts';
+import { deleteImage, refreshImages } from '../../offline/images.ts';
+import { type LocalImage, versdb } from '../../offline/versdb.ts';
+
+const pngUrl = (image: LocalImage) => `data:image/png;base64,${image.data}`;
+
+/**
+ * Images screen (orders §2, `/images/{orderId}`): the order's pictures from the device, newest first, with
+ * capture date; one opens large; delete after confirmation. Opening it brings the list in line with the server
+ * (others' pictures come, deleted ones go); offline the device's pictures show as they are.
+ */
+export default function ImagesPage() {
+  const { t, i18n } = useTranslation();
+  const language = (i18n.resolvedLanguage ?? 'de') as Language;
+  const navigate = useNavigate();
+  const { orderId = '' } = useParams();
+  const [large, setLarge] = useState<LocalImage | null>(null);
+  const [deleting, setDeleting] = useState<LocalImage | null>(null);
+  const order = useLiveQuery(() => versdb.orders.get(orderId), [orderId]);
+  const images = useLiveQuery(
+    async () =>
+      (await versdb.orderImages.where('orderId').equals(orderId).toArray())
+        .filter((image) => !image.toBeDeleted)
+        .sort((a, b) => (a.capturedDate < b.capturedDate ? 1 : -1)),
+    [orderId],
+  );
+  useEffect(() => {
+    void refreshImages(versdb, orderId);
+  }, [orderId]);
+
+  const orderPath = order ? `/orders/${order.order.type.toLowerCase()}/${orderId}/basedata` : null;
+  const confirmDelete = async () => {
+    const image = deleting;
+    setDeleting(null);
+    if (!image) return;
+    const outcome = await deleteImage(versdb, image);
+    notifications.show(outcome === 'deleted' ? 'images.deleted' : 'images.deleteLater', 'info');
+  };
+
+  return (
+    <Stack spacing={2} data-testid="images-page">
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+        {orderPath && (
+          <Button startIcon={<ArrowBackIcon />} onClick={() => void navigate(orderPath)} sx={{ minHeight: 48 }}>
+            {t('images.backToOrder')}
+          </Button>
+        )}
+        {order && (
+          <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+            {order.order.number || order.order.maintenanceNumber}
+          </Typography>
+        )}
+        {orderPath && (
+          <Button
+            variant="contained"
+            startIcon={<AddAPhotoIcon />}
+            onClick={() => void navigate(`/camera/${order!.order.type.toLowerCase()}/${orderId}/basedata`)}
+            sx={{ minHeight: 48 }}
+            data-testid="images-take"
+          >
+            {t('images.take')}
+          </Button>
+        )}
+      </Stack>
+      {images && images.length === 0 && (
+        <Alert severity="info" data-testid="images-empty">
+          {t('images.none')}
+        </Alert>
+      )}
+      <Box
+        data-testid="images-list"
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }}
+      >
+        {images?.map((image) => (
+          <Card key={image.imageId} data-testid="image-card" data-id={image.imageId} data-sent={image.sent}>
+            <CardActionArea onClick={() => setLarge(image)} aria-label={t('images.open', { name: image.name })}>
+              <Box
+                component="img"
+                src={image.thumb ?? pngUrl(image)}
+                alt={image.name}
+                loading="lazy"
+                decoding="async"
+                sx={{ width: '100%', height: 160, objectFit: 'cover', display: 'block', bgcolor: 'action.hover' }}
+              />
+            </CardActionArea>
+            <CardContent sx={{ py: 1 }}>
+              <Typography variant="body2" data-testid="image-date">
+                {formatDateTime(image.capturedDate, language)}
+              </Typography>
+              {image.creator && (
+                <Typography variant="caption" color="text.secondary">
+                  {image.creator}
+                </Typography>
+              )}
+              {image.sent === 0 && !image.refusal && (
+                <Chip
+                  size="small"
+                  icon={<CloudOffIcon />}
+                  label={t('images.notUploaded')}
+                  color="warning"
+                  sx={{ mt: 0.5 }}
+                  data-testid="image-unsent"
+                />
+              )}
+              {image.refusal && (
+                <Typography variant="body2" color="error" data-testid="image-refused">
+                  {t('images.refused', {
+                    reason: t(`errors.${image.refusal.code}`, { defaultValue: image.refusal.message }),
+                  })}
+                </Typography>
+              )}
+            </CardContent>
+            <CardActions sx={{ justifyContent: 'flex-end', pt: 0 }}>
+              <IconButton
+                onClick={() => setDeleting(image)}
+                aria-label={t('images.delete')}
+                data-testid="image-delete"
+                sx={{ width: 48, height: 48 }}
+              >
+                <DeleteIcon />
+              </IconButton>
+            </CardActions>
+          </Card>
+        ))}
+      </Box>
+      <Dialog open={large !== null} onClose={() => setLarge(null)} maxWidth="lg" data-testid="image-large">
+        <DialogContent sx={{ p: 1 }}>
+          {large && (
+            <Box component="img" src={pngUrl(large)} alt={large.name} sx={{ maxWidth: '100%', maxHeight: '80vh' }} />
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setLarge(null)} sx={{ minHeight: 48 }}>
+            {t('common.close')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('images.delete')}
+        message={t('images.deleteConfirm')}
+        confirmLabel={t('images.delete')}
+        danger
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

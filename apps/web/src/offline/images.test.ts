@@ -1,0 +1,180 @@
+// @vitest-environment node
+// The real server (Fastify over PGlite) runs in this process, which jsdom would get in the way of.
+import 'fake-indexeddb/auto';
+import { crc32, deflateSync } from 'node:zlib';
+import { type Order, orderSchema, signInResponseSchema } from '@vers/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, startTestServer, type TestServer } from '../../../server/src/test/server.ts';
+import { VersDb } from './versdb.ts';
+import { removeWindowStub } from './test-node-globals.ts';
+import { call, setApiOrigin } from '../app/api.ts';
+import { sessionStore } from '../app/session.ts';
+import { deleteImage, deleteMarkedImages, fromBase64, refreshImages, sendImages, storeImage } from './images.ts';
+
+const CLOSED_PORT = 'http://127.0.0.1:1';
+let server: TestServer;
+const databases: VersDb[] = [];
+
+function device(): VersDb {
+  const db = new VersDb(`versdb-images-${crypto.randomUUID()}`);
+  databases.push(db);
+  return db;
+}
+
+/** A real PNG of width × height grey pixels. */
+function png(width = 4, height = 3): Uint8Array {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 0; // greyscale
+  const rows = Buffer.alloc((width + 1) * height, 0x80);
+  for (let y = 0; y < height; y += 1) rows[y * (width + 1)] = 0; // filter byte
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', header),
+      chunk('IDAT', deflateSync(rows)),
+      chunk('IEND', Buffer.alloc(0)),
+    ]),
+  );
+}
+
+async function createOrder(): Promise<Order> {
+  const eleven = (i: number) => `4${String(8_000_000_000 + i).slice(-10)}`;
+  const { checkDigit } = await import('@vers/domain');
+  return call('orders', orderSchema, {
+    method: 'POST',
+    body: {
+      type: 'WAGON',
+      maintenanceNumber: '21 81 2471 217-3',
+      wagon: { wheelsetsOutgoing: [1, 2].map((i) => ({ number: `${eleven(i)}${checkDigit(eleven(i))}` })) },
+    },
+  });
+}
+
+const serverPictures = async (orderId: string) =>
+  (
+    await server.request<{ id: string }[]>('GET', `/api/v1/assets/order/${orderId}?type=PICTURE`, {
+      token: sessionStore.get()!.token,
+    })
+  ).body.map((asset) => asset.id);
+
+beforeAll(async () => {
+  removeWindowStub();
+  server = await startTestServer();
+  setApiOrigin(server.url);
+  sessionStore.set(
+    await call('auth/signin', signInResponseSchema, {
+      method: 'POST',
+      body: { userName: 'staff', password: DEMO_PASSWORD },
+    }),
+  );
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(databases.map((db) => db.delete()));
+  await server?.close();
+});
+
+describe('pictures', () => {
+  it('are kept unsent, uploaded once under their own id, and fetched by another device', async () => {
+    const order = await createOrder();
+    const tablet = device();
+    const stored = await storeImage(tablet, { orderId: order.id, tabName: 'brake', bytes: png() });
+    if (!stored.ok) throw new Error(stored.problem);
+    expect(stored.image).toMatchObject({ sent: 0, toBeDeleted: 0, tabName: 'brake', owner: sessionStore.get()!.id });
+
+    expect(await sendImages(tablet)).toEqual({ sent: 1, refused: 0 });
+    expect(await tablet.orderImages.get(stored.image.imageId)).toMatchObject({
+      sent: 1,
+      assetId: stored.image.imageId,
+    });
+    // Sent again (an answer lost): nothing twice.
+    await tablet.orderImages.update(stored.image.imageId, { sent: 0 });
+    expect(await sendImages(tablet)).toEqual({ sent: 1, refused: 0 });
+    expect(await serverPictures(order.id)).toEqual([stored.image.imageId]);
+
+    const other = device();
+    expect(await refreshImages(other, order.id)).toEqual({ added: 1, dropped: 0 });
+    const fetched = await other.orderImages.get(stored.image.imageId);
+    expect(fetched).toMatchObject({ sent: 1, orderId: order.id, size: stored.image.size });
+    expect(fromBase64(fetched!.data)).toEqual(png());
+  });
+
+  it('refuses what is not a complete PNG before storing anything', async () => {
+    const tablet = device();
+    const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46]);
+    expect(await storeImage(tablet, { orderId: crypto.randomUUID(), tabName: 'x', bytes: jpeg })).toEqual({
+      ok: false,
+      problem: 'notPng',
+    });
+    const cut = png().slice(0, 40);
+    expect(await storeImage(tablet, { orderId: crypto.randomUUID(), tabName: 'x', bytes: cut })).toEqual({
+      ok: false,
+      problem: 'truncated',
+    });
+    expect(await tablet.orderImages.count()).toBe(0);
+  });
+
+  it('deletes: unsent at once; sent on the server, or marked and retried when the server cannot be reached', async () => {
+    const order = await createOrder();
+    const tablet = device();
+    const unsent = await storeImage(tablet, { orderId: order.id, tabName: 'brake', bytes: png(2, 2) });
+    if (!unsent.ok) throw new Error(unsent.problem);
+    expect(await deleteImage(tablet, unsent.image)).toBe('deleted');
+    expect(await tablet.orderImages.count()).toBe(0);
+
+    const sent = await storeImage(tablet, { orderId: order.id, tabName: 'brake', bytes: png(3, 3) });
+    if (!sent.ok) throw new Error(sent.problem);
+    await sendImages(tablet);
+    setApiOrigin(CLOSED_PORT);
+    try {
+      expect(await deleteImage(tablet, (await tablet.orderImages.get(sent.image.imageId))!)).toBe('later');
+    } finally {
+      setApiOrigin(server.url);
+    }
+    expect(await tablet.orderImages.get(sent.image.imageId)).toMatchObject({ toBeDeleted: 1 });
+    expect(await serverPictures(order.id)).toEqual([sent.image.imageId]);
+    expect(await deleteMarkedImages(tablet)).toBe(1);
+    expect(await tablet.orderImages.count()).toBe(0);
+    expect(await serverPictures(order.id)).toEqual([]);
+  });
+
+  it('waits for an order created offline; keeps a picture the server refuses, with the reason', async () => {
+    const tablet = device();
+    const offlineOrder = crypto.randomUUID();
+    await tablet.orders.add({ id: offlineOrder, sent: 0, order: {} as Order });
+    const waiting = await storeImage(tablet, { orderId: offlineOrder, tabName: 'brake', bytes: png() });
+    const unknown = await storeImage(tablet, { orderId: crypto.randomUUID(), tabName: 'brake', bytes: png() });
+    if (!waiting.ok || !unknown.ok) throw new Error('not stored');
+    expect(await sendImages(tablet)).toEqual({ sent: 0, refused: 1 });
+    expect(await tablet.orderImages.get(waiting.image.imageId)).toMatchObject({ sent: 0 });
+    expect((await tablet.orderImages.get(waiting.image.imageId))?.refusal).toBeUndefined();
+    expect(await tablet.orderImages.get(unknown.image.imageId)).toMatchObject({ sent: 0, refusal: { status: 404 } });
+  });
+
+  it('drops pictures the server no longer has, but never unsent ones', async () => {
+    const order = await createOrder();
+    const tablet = device();
+    const gone = await storeImage(tablet, { orderId: order.id, tabName: 'brake', bytes: png() });
+    if (!gone.ok) throw new Error(gone.problem);
+    await sendImages(tablet);
+    const res = await server.request('DELETE', `/api/v1/assets/${gone.image.imageId}`, {
+      token: sessionStore.get()!.token,
+    });
+    expect(res.status).toBe(204);
+    const waiting = await storeImage(tablet, { orderId: order.id, tabName: 'brake', bytes: png(5, 5) });
+    if (!waiting.ok) throw new Error(waiting.problem);
+    expect(await refreshImages(tablet, order.id)).toEqual({ added: 0, dropped: 1 });
+    expect((await tablet.orderImages.toArray()).map((image) => image.imageId)).toEqual([waiting.image.imageId]);
+  });
+});

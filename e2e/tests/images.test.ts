@@ -1,0 +1,139 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, signIn } from '../support/browser.ts';
+import { apiToken, createOrderViaApi } from '../support/orders.ts';
+import { checkDigit } from '@vers/domain';
+
+let browser: Browser;
+beforeAll(async () => {
+  // Chromium's fake camera: a moving test picture, allowed without asking.
+  browser = await launchBrowser(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const wheelsetNumber = (i: number) => {
+  const first11 = `4${String(6_000_000_000 + i).slice(-10)}`;
+  return `${first11}${checkDigit(first11)}`;
+};
+
+/** A context without the service worker: these tests intercept API calls, which must come from the page. */
+function context(): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL: baseUrl(),
+    locale: 'de-DE',
+    viewport: { width: 1280, height: 800 },
+    serviceWorkers: 'block',
+    permissions: ['camera'],
+  });
+}
+
+async function signedIn(ctx: BrowserContext, username: string): Promise<Page> {
+  const page = await ctx.newPage();
+  await page.goto('/login');
+  await signIn(page, username);
+  await page.getByTestId('menu').waitFor();
+  return page;
+}
+
+/** The order's pictures as the server lists them. */
+async function serverPictures(orderId: string): Promise<{ id: string }[]> {
+  const res = await fetch(`${baseUrl()}/api/v1/assets/order/${orderId}?type=PICTURE&status=AVAILABLE`, {
+    headers: { authorization: `Bearer ${await apiToken('staff')}` },
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { id: string }[];
+}
+
+describe('pictures of an order', () => {
+  it('are taken offline, kept, uploaded when online, seen on another device, and deleted although the server fails once', async () => {
+    const orderId = await createOrderViaApi({
+      type: 'WAGON',
+      maintenanceNumber: '21 81 2471 217-3',
+      wagon: { wheelsetsOutgoing: [0, 1, 2, 3].map((i) => ({ number: wheelsetNumber(i) })) },
+    });
+    const first = await context();
+    const page = await signedIn(first, 'staff');
+    // Online first through the editor, the images screen and the camera, so their code is loaded: offline these
+    // tests have no service worker to serve it (they intercept API calls, which a worker would hide).
+    await page.goto(`/orders/wagon/${orderId}/brake`);
+    await page.getByTestId('order-footer').waitFor();
+    await page.getByTestId('open-images').click();
+    await page.getByTestId('images-empty').waitFor();
+    await page.goBack();
+    await page.getByTestId('order-footer').waitFor();
+    await page.getByTestId('open-camera').click();
+    await page.waitForURL(new RegExp(`/camera/wagon/${orderId}/brake$`));
+    await expect
+      .poll(() => page.getByTestId('camera-page').getAttribute('data-mode'), { timeout: 10_000 })
+      .toBe('live');
+
+    await first.setOffline(true);
+    await page.getByTestId('camera-take').click();
+    await page.getByTestId('camera-preview').waitFor();
+    // Taken again, then kept: back to the tab it was taken from.
+    await page.getByTestId('camera-retake').click();
+    await page.getByTestId('camera-take').click();
+    await page.getByTestId('camera-keep').click();
+    await page.waitForURL(new RegExp(`/orders/wagon/${orderId}/brake$`));
+
+    await page.getByTestId('open-images').click();
+    const card = page.getByTestId('image-card');
+    await expect.poll(() => card.count(), { timeout: 10_000 }).toBe(1);
+    await expect(card.getAttribute('data-sent')).resolves.toBe('0');
+    await card.getByTestId('image-unsent').waitFor();
+    await expect(card.getByTestId('image-date').textContent()).resolves.toMatch(/\d\d\.\d\d\.\d\d \d\d:\d\d/);
+    const imageId = await card.getAttribute('data-id');
+    expect(await serverPictures(orderId)).toEqual([]);
+
+    // Online again: the scheduler uploads it; the server's id is the picture's own.
+    await first.setOffline(false);
+    await expect.poll(() => card.getAttribute('data-sent'), { timeout: 30_000 }).toBe('1');
+    await expect.poll(async () => (await serverPictures(orderId)).map((p) => p.id)).toEqual([imageId]);
+
+    // Another device lists it, fetched from the server.
+    const second = await context();
+    const other = await signedIn(second, 'werkadmin');
+    await other.goto(`/images/${orderId}`);
+    await expect.poll(() => other.getByTestId('image-card').count(), { timeout: 15_000 }).toBe(1);
+    await expect(other.getByTestId('image-card').getAttribute('data-id')).resolves.toBe(imageId);
+    await other.getByTestId('image-card').locator('button').first().click();
+    await other.getByTestId('image-large').locator('img').waitFor();
+    await second.close();
+
+    // Deleting: the server fails the first time; the picture leaves the list at once and the retry deletes it.
+    let failed = 0;
+    await first.route('**/api/v1/assets/*', async (route) => {
+      if (route.request().method() === 'DELETE' && failed === 0) {
+        failed += 1;
+        return route.fulfill({ status: 500, contentType: 'application/json', body: '{}' });
+      }
+      return route.continue();
+    });
+    await card.getByTestId('image-delete').click();
+    await page.getByTestId('confirm-ok').click();
+    await expect.poll(() => card.count()).toBe(0);
+    // Hidden at once; the failed call comes right after.
+    await expect.poll(() => failed).toBe(1);
+    await expect.poll(async () => (await serverPictures(orderId)).length, { timeout: 30_000 }).toBe(0);
+    await first.close();
+  });
+
+  it('takes only PNG files: a JPEG renamed .png is refused with a message', async () => {
+    const orderId = await createOrderViaApi({
+      type: 'WAGON',
+      maintenanceNumber: '21 81 2471 217-3',
+      wagon: { wheelsetsOutgoing: [0, 1, 2, 3].map((i) => ({ number: wheelsetNumber(i + 10) })) },
+    });
+    const ctx = await context();
+    const page = await signedIn(ctx, 'staff');
+    await page.goto(`/camera/wagon/${orderId}/basedata`);
+    await page.getByTestId('camera-page').waitFor();
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]);
+    await page.getByTestId('camera-file').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: jpeg });
+    await expect(page.getByTestId('camera-problem').textContent()).resolves.toContain('PNG-Bilder');
+    await expect(page.getByTestId('camera-preview').count()).resolves.toBe(0);
+    await ctx.close();
+  });
+});
