@@ -83,6 +83,7 @@ export class SyncScheduler {
   start(): void {
     if (this.timer !== null) return;
     // A live query updates the indicator as soon as an edit is stored, not only every 10 seconds.
+    void this.countOthersUnsent().catch(() => undefined);
     this.unsentWatch = liveQuery(() => this.countUnsent()).subscribe({
       next: (unsentCount) => this.update({ unsentCount }),
       error: () => undefined,
@@ -145,6 +146,7 @@ export class SyncScheduler {
       } while (this.again);
     } finally {
       this.current = null;
+      await this.countOthersUnsent().catch(() => undefined);
       this.update({ running: false, unsentCount: await this.countUnsent().catch(() => this.status.unsentCount) });
     }
   }
@@ -172,9 +174,20 @@ export class SyncScheduler {
     }
   }
 
-  private async countUnsent(): Promise<number> {
+  /**
+   * Waiting changes of other users of this device, counted once per exchange: the live count after each edit
+   * then needs only the index count (reading every waiting row after each keystroke slows long offline work).
+   */
+  private othersUnsent = 0;
+
+  private async countOthersUnsent(): Promise<void> {
     const rows = await this.db.orderResults.where('sent').equals(SENT_STATES.UNSENT).toArray();
-    return rows.filter((row) => isOwnWork(row)).length;
+    this.othersUnsent = rows.filter((row) => !isOwnWork(row)).length;
+  }
+
+  private async countUnsent(): Promise<number> {
+    const all = await this.db.orderResults.where('sent').equals(SENT_STATES.UNSENT).count();
+    return Math.max(0, all - this.othersUnsent);
   }
 
   private restartTimer(): void {
