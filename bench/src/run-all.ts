@@ -6,6 +6,7 @@ import { measureCatalogueRender, printCatalogueRender } from './catalogue-render
 import { LOGIN_BUDGET_KB, measureBundles } from './bundle-size.ts';
 import { measureFleet, printFleet } from './fleet.ts';
 import { measureFold, printFold } from './fold.ts';
+import { measureImages, printImages } from './images.ts';
 import { measureOfflineCatchUp, printOfflineCatchUp } from './offline-catch-up.ts';
 import { measureStartup } from './startup.ts';
 
@@ -21,6 +22,7 @@ try {
   console.log(`whole app JavaScript:    ${bundles.appKb.toFixed(1)} KB gzip in ${bundles.appScripts} scripts`);
   printBrowserOrders(await measureBrowserOrders(product));
   printOfflineCatchUp(await measureOfflineCatchUp(product));
+  printImages(await measureImages(product));
 } finally {
   await product.stop();
 }

@@ -109,9 +109,11 @@ export interface ImagesSendResult {
  */
 export async function sendImages(db: VersDb): Promise<ImagesSendResult> {
   const result: ImagesSendResult = { sent: 0, refused: 0 };
-  const waiting = await db.orderImages.where('sent').equals(0).toArray();
-  for (const image of waiting) {
-    if (image.toBeDeleted || image.refusal || !isOwnWork(image)) continue;
+  // One picture in memory at a time: fifty camera PNGs read at once would weigh on a tablet's memory.
+  const waiting = await db.orderImages.where('sent').equals(0).primaryKeys();
+  for (const imageId of waiting) {
+    const image = await db.orderImages.get(imageId);
+    if (!image || image.sent !== 0 || image.toBeDeleted || image.refusal || !isOwnWork(image)) continue;
     if ((await db.orders.get(image.orderId))?.sent === 0) continue;
     try {
       const asset = await call('assets', assetSchema, {
