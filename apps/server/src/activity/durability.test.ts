@@ -1,15 +1,19 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { activityPushResultSchema, serverActivitySchema } from '@vers/domain';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { IN, OUT, push, WAGON_NUMBER, wheelsetNumbers } from '../test/orders.ts';
+import {
+  createTestDatabase,
+  DEMO_PASSWORD,
+  JWT_SECRET,
+  requestAt,
+  type ServerProcess,
+  startServerProcess,
+} from '../test/server.ts';
 
 /*
  * Durability of acknowledged pushes: the real server runs as its own process (as `npm start` runs it), takes many
@@ -19,10 +23,6 @@ import { IN, OUT, push, WAGON_NUMBER, wheelsetNumbers } from '../test/orders.ts'
  * pushes again (same ids) applies each exactly once.
  */
 
-const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
-const PASSWORD = 'Durable-Pass1';
-const JWT_SECRET = 'durability-test-secret-that-is-long-enough';
-
 /** Pushes in the run, and how many activities the server must acknowledge before it is killed. */
 const PUSHES = 400;
 const KILL_AFTER_ACKED = 80;
@@ -30,79 +30,19 @@ const CONCURRENCY = 16;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-interface Process {
-  url: string;
-  child: ChildProcess;
-  output: () => string;
-}
-
-/** The server process on `env`'s data; resolves once `version/current` answers. */
-async function startServer(env: Record<string, string>): Promise<Process> {
-  const port = await freePort();
-  const { DATABASE_URL: _inherited, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
-    cwd: repoRoot,
-    env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`server exited (${child.exitCode ?? child.signalCode}):\n${output}`);
-    }
-    try {
-      if ((await fetch(`${url}/api/v1/version/current`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not answer within 60 s:\n${output}`);
-    }
-    await sleep(100);
-  }
-  return { url, child, output: () => output };
-}
-
-async function killHard(server: Process): Promise<void> {
+async function killHard(server: ServerProcess): Promise<void> {
   if (server.child.exitCode !== null || server.child.signalCode !== null) return;
   const exited = new Promise((resolve) => server.child.once('exit', resolve));
   server.child.kill('SIGKILL');
   await exited;
 }
 
-async function request(url: string, method: string, route: string, token?: string, body?: unknown) {
-  const res = await fetch(`${url}/api/v1${route}`, {
-    method,
-    headers: {
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };
-}
+/** A call of the API of the server at `url`. */
+const request = (url: string, method: string, route: string, token?: string, body?: unknown) =>
+  requestAt(url, method, `/api/v1${route}`, { token, body });
 
 async function signIn(url: string): Promise<string> {
-  const res = await request(url, 'POST', '/auth/signin', undefined, { userName: 'staff', password: PASSWORD });
+  const res = await request(url, 'POST', '/auth/signin', undefined, { userName: 'staff', password: DEMO_PASSWORD });
   expect(res.status).toBe(200);
   return z.object({ token: z.string() }).parse(res.body).token;
 }
@@ -169,34 +109,24 @@ async function openTarget(): Promise<{ env: Record<string, string>; drop: () => 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vers-durability-'));
   const env = {
     VERS_DATA_DIR: dataDir,
-    VERS_DEMO_PASSWORD: PASSWORD,
+    VERS_DEMO_PASSWORD: DEMO_PASSWORD,
     VERS_JWT_SECRET: JWT_SECRET,
     VERS_WEB_DIST: path.join(dataDir, 'no-web-dist'),
   };
   const removeDir = async () => rmSync(dataDir, { recursive: true, force: true });
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { env, drop: removeDir };
-  const name = `vers_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const database = await createTestDatabase();
+  if (!database) return { env, drop: removeDir };
   return {
-    env: { ...env, DATABASE_URL: url.toString() },
+    env: { ...env, DATABASE_URL: database.url },
     drop: async () => {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await database.drop();
       await removeDir();
     },
   };
 }
 
 let target: Awaited<ReturnType<typeof openTarget>>;
-const started: Process[] = [];
+const started: ServerProcess[] = [];
 
 beforeAll(async () => {
   target = await openTarget();
@@ -209,7 +139,7 @@ afterAll(async () => {
 
 describe('a server killed while pushes are in flight', () => {
   it('keeps every acknowledged push with its counter; resent pushes apply exactly once', async () => {
-    const first = await startServer(target.env);
+    const first = await startServerProcess(target.env);
     started.push(first);
     let token = await signIn(first.url);
     const orderIds = [await createOrder(first.url, token), await createOrder(first.url, token)];
@@ -257,7 +187,7 @@ describe('a server killed while pushes are in flight', () => {
     expect(acked.size + unacked.flatMap(bodiesOf).length).toBe(pushes.flatMap(bodiesOf).length);
 
     // Restarted on the same data.
-    const second = await startServer(target.env);
+    const second = await startServerProcess(target.env);
     started.push(second);
     token = await signIn(second.url);
     const pushedTo = new Map(pushes.flatMap(bodiesOf).map((body) => [body.id, body]));

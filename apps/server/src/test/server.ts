@@ -1,4 +1,8 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
@@ -8,6 +12,8 @@ import { seedDemo } from '../seed/demo.ts';
 
 export const DEMO_PASSWORD = 'Demo-Pass1';
 export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256';
+
+const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 
 export interface ApiResponse<T = unknown> {
   status: number;
@@ -36,12 +42,12 @@ export interface TestServer {
 }
 
 /**
- * A database of its own for one test file: PGlite in memory, or, when TEST_DATABASE_URL names a
- * PostgreSQL server, a fresh database on it that is dropped afterwards. An unreachable server fails the run.
+ * A fresh database on the PostgreSQL server TEST_DATABASE_URL names, and how to drop it; null when it names none.
+ * An unreachable server fails the run.
  */
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { database: await openDatabase({ pgliteDir: null }), drop: async () => {} };
+  if (!serverUrl) return null;
   const name = `vers_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -49,15 +55,47 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
   return {
-    database,
+    url: url.toString(),
     drop: async () => {
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await dropper.end();
     },
+  };
+}
+
+/**
+ * A database of its own for one test file: PGlite in memory, or, when TEST_DATABASE_URL names a
+ * PostgreSQL server, a fresh database on it that is dropped afterwards. An unreachable server fails the run.
+ */
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const created = await createTestDatabase();
+  if (!created) return { database: await openDatabase({ pgliteDir: null }), drop: async () => {} };
+  return { database: await openDatabase({ url: created.url }), drop: created.drop };
+}
+
+/** A request to the server at `origin` (`http://host:port`) for `route` (`/api/v1/...`); a JSON answer comes parsed. */
+export async function requestAt<T = unknown>(
+  origin: string,
+  method: string,
+  route: string,
+  opts: RequestOptions = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...opts.headers };
+  let body: string | undefined;
+  if (opts.rawBody !== undefined) body = opts.rawBody;
+  else if (opts.body !== undefined) body = JSON.stringify(opts.body);
+  if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  const response = await fetch(`${origin}${route}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+  const text = await response.text();
+  const isJson = response.headers.get('content-type')?.includes('json');
+  return {
+    status: response.status,
+    body: (isJson && text ? JSON.parse(text) : text) as T,
+    headers: response.headers,
   };
 }
 
@@ -75,22 +113,8 @@ export async function startTestServer(options: { webDist?: string } = {}): Promi
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
-  async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
-    const headers: Record<string, string> = { ...opts.headers };
-    let body: string | undefined;
-    if (opts.rawBody !== undefined) body = opts.rawBody;
-    else if (opts.body !== undefined) body = JSON.stringify(opts.body);
-    if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
-    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    const response = await fetch(`${address}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
-    const text = await response.text();
-    const isJson = response.headers.get('content-type')?.includes('json');
-    return {
-      status: response.status,
-      body: (isJson && text ? JSON.parse(text) : text) as T,
-      headers: response.headers,
-    };
-  }
+  const request = <T>(method: string, route: string, opts: RequestOptions = {}) =>
+    requestAt<T>(address, method, route, opts);
 
   async function signIn(username: string, password = DEMO_PASSWORD) {
     const res = await request<{ token: string }>('POST', '/api/v1/auth/signin', {
@@ -116,4 +140,61 @@ export async function startTestServer(options: { webDist?: string } = {}): Promi
       await drop();
     },
   };
+}
+
+/** A free TCP port of 127.0.0.1, for a process that has to be told its port. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  /** All the process wrote so far, on stdout and stderr. */
+  output(): string;
+}
+
+/**
+ * The server as `npm start` runs it, as a process of its own on a free port of 127.0.0.1, with `env` over this
+ * process's environment (less DATABASE_URL: the database is what `env` says); resolves once `version/current`
+ * answers, within 60 s.
+ */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const { DATABASE_URL: _inherited, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
+    cwd: repoRoot,
+    env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`server exited (${child.exitCode ?? child.signalCode}):\n${output}`);
+    }
+    try {
+      if ((await fetch(`${url}/api/v1/version/current`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not answer within 60 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { url, child, output: () => output };
 }

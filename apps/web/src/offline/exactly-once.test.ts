@@ -2,28 +2,20 @@
 // The real server (Fastify over PGlite) runs in this process behind a fault-injecting HTTP proxy; jsdom would get
 // in the way of both.
 import 'fake-indexeddb/auto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import {
-  foldActivities,
-  type OrderState,
-  type OrderStatus,
-  SENT_STATES,
-  type ServerActivity,
-  signInResponseSchema,
-  type UndoAction,
-} from '@vers/domain';
+import type { OrderStatus, UndoAction } from '@vers/domain';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, startTestServer, type TestServer } from '../../../server/src/test/server.ts';
-import { createWagonOrder, IN, OUT } from '../../../server/src/test/orders.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createWagonOrder, OUT } from '../../../server/src/test/orders.ts';
+import { type Fault, PROPERTY_SEED, faultArb, sleep } from './test-support/fault-proxy.ts';
+import { editedField, type FieldEdit, fieldEditArbs, WAGON_FIELDS } from './test-support/wagon-edits.ts';
+// Loads the server, then test-node-globals.ts, then the modules that touch the session.
+import { serverFold, setUpProxiedServer, unsentCount } from './test-support/server-helpers.ts';
 // Before anything that imports the session (order results, api, sync): it needs local storage and a window.
-import { removeWindowStub } from './test-node-globals.ts';
+import './test-node-globals.ts';
 import { localState, recordChange, undoLastChange } from './order-results.ts';
-import { VersDb } from './versdb.ts';
-import { setApiOrigin } from '../app/api.ts';
+import type { VersDb } from './versdb.ts';
 import { sessionStore } from '../app/session.ts';
-import { fromServer, pullOrderResults, pushOrderResults, syncOrder } from './sync.ts';
+import { pullOrderResults, pushOrderResults, syncOrder } from './sync.ts';
 
 /*
  * Exactly once under a hostile network: a proxy between the browser code and the real server drops requests,
@@ -32,138 +24,18 @@ import { fromServer, pullOrderResults, pushOrderResults, syncOrder } from './syn
  * the order each browser made them, and every browser must fold to what the server folds to.
  */
 
-// ---------------------------------------------------------------------------------------------------------------
-// The fault-injecting proxy
-
-type Fault =
-  | { kind: 'pass' }
-  /** The request never reaches the server: the client's connection breaks. */
-  | { kind: 'drop' }
-  /** The server applies the request, then the client's connection breaks: applied, but the client never hears. */
-  | { kind: 'lose'; holdMs: number }
-  /** The request reaches the server twice; the client gets the second answer. */
-  | { kind: 'duplicate' }
-  | { kind: 'delay'; ms: number };
-
-const PASS: Fault = { kind: 'pass' };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface Answer {
-  status: number;
-  contentType: string | null;
-  body: Buffer;
-}
-
-class FaultProxy {
-  /** Faults for the coming requests, taken one per request in arrival order; when used up, requests pass. */
-  faults: Fault[] = [];
-  /** How often each fault struck, over the whole file. */
-  readonly struck: Record<Fault['kind'], number> = { pass: 0, drop: 0, lose: 0, duplicate: 0, delay: 0 };
-  /** Writes the server applied (200) whose answer the client never got. */
-  lostWrites = 0;
-  private readonly http: Server;
-
-  constructor(private readonly target: string) {
-    this.http = createServer((req, res) => {
-      void this.handle(req).then(
-        (answer) => {
-          if (!answer) return;
-          res.writeHead(answer.status, answer.contentType ? { 'content-type': answer.contentType } : {});
-          res.end(answer.body);
-        },
-        () => req.socket.destroy(),
-      );
-    });
-  }
-
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.http.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.http.address() as AddressInfo).port}`;
-  }
-
-  async close(): Promise<void> {
-    this.http.closeAllConnections();
-    await new Promise((resolve) => this.http.close(resolve));
-  }
-
-  /** The answer to give, or null when the client's connection was broken instead. */
-  private async handle(req: IncomingMessage): Promise<Answer | null> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks).toString('utf8');
-    const fault = this.faults.shift() ?? PASS;
-    this.struck[fault.kind] += 1;
-    switch (fault.kind) {
-      case 'drop':
-        req.socket.destroy();
-        return null;
-      case 'lose': {
-        await sleep(fault.holdMs);
-        const answer = await this.forward(req, body);
-        if (req.method !== 'GET' && answer.status === 200) this.lostWrites += 1;
-        req.socket.destroy();
-        return null;
-      }
-      case 'duplicate':
-        await this.forward(req, body);
-        return this.forward(req, body);
-      case 'delay':
-        await sleep(fault.ms);
-        return this.forward(req, body);
-      default:
-        return this.forward(req, body);
-    }
-  }
-
-  private async forward(req: IncomingMessage, body: string): Promise<Answer> {
-    const headers: Record<string, string> = {};
-    for (const name of ['authorization', 'content-type', 'accept']) {
-      const value = req.headers[name];
-      if (typeof value === 'string') headers[name] = value;
-    }
-    const res = await fetch(`${this.target}${req.url}`, {
-      method: req.method,
-      headers,
-      ...(body.length > 0 ? { body } : {}),
-    });
-    return {
-      status: res.status,
-      contentType: res.headers.get('content-type'),
-      body: Buffer.from(await res.arrayBuffer()),
-    };
-  }
-}
-
-const faultArb: fc.Arbitrary<Fault> = fc.oneof(
-  { weight: 4, arbitrary: fc.constant(PASS) },
-  { weight: 2, arbitrary: fc.constant<Fault>({ kind: 'drop' }) },
-  {
-    weight: 3,
-    arbitrary: fc.record({
-      kind: fc.constant('lose' as const),
-      holdMs: fc.oneof(fc.constant(0), fc.integer({ min: 50, max: 300 })),
-    }),
-  },
-  { weight: 2, arbitrary: fc.constant<Fault>({ kind: 'duplicate' }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('delay' as const), ms: fc.integer({ min: 50, max: 300 }) }) },
-);
+/** Faults of the proxy between the browser code and the server: drops, lost answers, duplicates, delays. */
+const FAULTS = faultArb({ pass: 4, drop: 2, lose: 3, duplicate: 2, delay: 1 });
 
 // ---------------------------------------------------------------------------------------------------------------
 // The browsers' scripts
 
-/** Catalogued wagon fields, with values that fit them (the server refuses anything else with 400). */
-const FIELDS: readonly { key: string; value: (n: number) => string }[] = [
-  { key: `${OUT}.Eigengewicht`, value: (n) => String(22_000 + n) },
-  { key: `${IN}.Eigengewicht`, value: (n) => String(21_000 + n) },
-  { key: `${OUT}.Halterkurzkennzeichen`, value: (n) => `D-H${n}` },
-  { key: `${IN}.LetztesLadegut`, value: (n) => `Ladegut ${n}` },
-];
 const ORDERS = 2;
 const STATUSES: readonly OrderStatus[] = ['IN_WORK', 'IN_QA'];
 
 type Step =
   /** A field change; value null deletes the field. */
-  | { kind: 'edit'; b: number; o: number; field: number; value: number | null }
+  | ({ kind: 'edit'; b: number; o: number } & FieldEdit)
   | { kind: 'undo'; b: number; o: number }
   /** A status change by browser 0 (the only one changing statuses: the server refuses a change to the same one). */
   | { kind: 'status'; o: number; status: number }
@@ -178,13 +50,7 @@ const o = fc.integer({ min: 0, max: ORDERS - 1 });
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
   {
     weight: 6,
-    arbitrary: fc.record({
-      kind: fc.constant('edit' as const),
-      b,
-      o,
-      field: fc.integer({ min: 0, max: FIELDS.length - 1 }),
-      value: fc.option(fc.integer({ min: 0, max: 99 }), { freq: 6 }),
-    }),
+    arbitrary: fc.record({ kind: fc.constant('edit' as const), b, o, ...fieldEditArbs(WAGON_FIELDS) }),
   },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('undo' as const), b, o }) },
   {
@@ -207,47 +73,24 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
 const scenarioArb = fc.record({
   browsers: fc.integer({ min: 1, max: 2 }),
   steps: fc.array(stepArb, { minLength: 4, maxLength: 22 }),
-  faults: fc.array(faultArb, { minLength: 10, maxLength: 60 }),
+  faults: fc.array(FAULTS, { minLength: 10, maxLength: 60 }),
 });
 type Scenario = typeof scenarioArb extends fc.Arbitrary<infer T> ? T : never;
 
 // ---------------------------------------------------------------------------------------------------------------
 
-let server: TestServer;
-let proxy: FaultProxy;
+const env = setUpProxiedServer();
 let token: string;
-const databases: VersDb[] = [];
 
 beforeAll(async () => {
-  removeWindowStub();
-  server = await startTestServer();
-  proxy = new FaultProxy(server.url);
-  setApiOrigin(await proxy.start());
   // A workshop admin: the only role besides QA that may set IN_WORK as well as IN_QA.
-  const signIn = await server.request('POST', '/api/v1/auth/signin', {
-    body: { userName: 'werkadmin', password: DEMO_PASSWORD },
-  });
-  const session = signInResponseSchema.parse(signIn.body);
+  const session = await env.signIn('werkadmin');
   sessionStore.set(session);
   token = session.token;
 }, 60_000);
 
-afterAll(async () => {
-  await Promise.all(databases.map((db) => db.delete()));
-  await proxy?.close();
-  await server?.close();
-});
-
 /** What the server holds for an order, read past the proxy and the code under test. */
-async function serverActivities(orderId: string): Promise<ServerActivity[]> {
-  const res = await server.request<ServerActivity[]>('GET', `/api/v1/activity/${orderId}`, { token });
-  expect(res.status).toBe(200);
-  return res.body;
-}
-
-const serverFold = (activities: readonly ServerActivity[]): OrderState => foldActivities(activities.map(fromServer));
-
-const unsentCount = (db: VersDb) => db.orderResults.where('sent').equals(SENT_STATES.UNSENT).count();
+const activitiesOnServer = (orderId: string) => env.activities(token, orderId);
 
 /** A change a browser recorded, in the order the browsers recorded them. */
 interface Recorded {
@@ -272,11 +115,9 @@ interface Run {
 async function play(scenario: Scenario): Promise<Run> {
   const run: Run = { dbs: [], orderIds: [], recorded: [], undos: [], lastStatus: new Map() };
   for (let i = 0; i < scenario.browsers; i += 1) {
-    const db = new VersDb(`versdb-once-${crypto.randomUUID()}`);
-    databases.push(db);
-    run.dbs.push(db);
+    run.dbs.push(env.browserDb('versdb-once'));
   }
-  for (let i = 0; i < ORDERS; i += 1) run.orderIds.push((await createWagonOrder(server, token)).id);
+  for (let i = 0; i < ORDERS; i += 1) run.orderIds.push((await createWagonOrder(env.server, token)).id);
   const dbOf = (index: number) => run.dbs[index % run.dbs.length]!;
   const record = async (browser: number, orderId: string, change: Parameters<typeof recordChange>[1]) => {
     const row = await recordChange(dbOf(browser), change);
@@ -293,19 +134,13 @@ async function play(scenario: Scenario): Promise<Run> {
     if (action) run.undos.push(action);
   };
 
-  proxy.faults = [...scenario.faults];
+  env.proxy.faults = [...scenario.faults];
   for (const step of scenario.steps) {
     const orderId = run.orderIds[step.o]!;
     switch (step.kind) {
-      case 'edit': {
-        const field = FIELDS[step.field]!;
-        await record(step.b, orderId, {
-          orderId,
-          key: field.key,
-          value: step.value === null ? null : field.value(step.value),
-        });
+      case 'edit':
+        await record(step.b, orderId, { orderId, ...editedField(WAGON_FIELDS, step) });
         break;
-      }
       case 'undo':
         await undo(step.b, orderId);
         break;
@@ -336,7 +171,7 @@ async function play(scenario: Scenario): Promise<Run> {
   }
 
   // The network heals: push then pull, in rounds, until nothing is waiting anywhere; then everyone pulls once more.
-  proxy.faults = [];
+  env.proxy.faults = [];
   for (let round = 0; round < 5; round += 1) {
     for (const db of run.dbs) {
       for (const orderId of run.orderIds) {
@@ -357,7 +192,7 @@ async function play(scenario: Scenario): Promise<Run> {
 /** The guarantees of DESIGN "Data flow of an edit" step 2: each change once, in each browser's order, one state. */
 async function expectExactlyOnce(run: Run): Promise<void> {
   for (const orderId of run.orderIds) {
-    const onServer = await serverActivities(orderId);
+    const onServer = await activitiesOnServer(orderId);
     const byId = new Map(onServer.map((activity) => [activity.id, activity]));
     // Unique ids and dense counters 1..n.
     expect(byId.size).toBe(onServer.length);
@@ -396,7 +231,7 @@ async function expectExactlyOnce(run: Run): Promise<void> {
     }
     const expectedStatus = run.lastStatus.get(orderId) ?? null;
     expect(serverFold(onServer).status).toBe(expectedStatus);
-    const order = await server.request<{ status: string }>('GET', `/api/v1/orders/${orderId}`, { token });
+    const order = await env.server.request<{ status: string }>('GET', `/api/v1/orders/${orderId}`, { token });
     expect(order.body.status).toBe(expectedStatus ?? 'CREATED');
 
     // Every browser holds exactly the server's activities, each once, and folds to the server's state.
@@ -412,7 +247,7 @@ async function expectExactlyOnce(run: Run): Promise<void> {
 /** An undone change is not in effect on the server: it never reached it, or it is reverted there. */
 async function expectUndosKept(run: Run): Promise<void> {
   for (const orderId of run.orderIds) {
-    const byId = new Map((await serverActivities(orderId)).map((activity) => [activity.id, activity]));
+    const byId = new Map((await activitiesOnServer(orderId)).map((activity) => [activity.id, activity]));
     for (const action of run.undos) {
       const activity = byId.get(action.id);
       if (activity) expect(activity.re, `undo (${action.kind}) of ${action.id} lost`).toBe(true);
@@ -426,12 +261,12 @@ describe('exactly once through a faulty network', () => {
       fc.asyncProperty(scenarioArb, async (scenario) => {
         await expectExactlyOnce(await play(scenario));
       }),
-      { numRuns: Number(process.env.VERS_PROPERTY_RUNS ?? 15), interruptAfterTimeLimit: 30_000 },
+      { numRuns: Number(process.env.VERS_PROPERTY_RUNS ?? 15), interruptAfterTimeLimit: 30_000, ...PROPERTY_SEED },
     );
     // The property is only worth something if the faults struck, the nasty one included.
-    expect(proxy.struck.drop).toBeGreaterThan(0);
-    expect(proxy.struck.duplicate).toBeGreaterThan(0);
-    expect(proxy.lostWrites).toBeGreaterThan(0);
+    expect(env.proxy.struck.drop).toBeGreaterThan(0);
+    expect(env.proxy.struck.duplicate).toBeGreaterThan(0);
+    expect(env.proxy.lostWrites).toBeGreaterThan(0);
   }, 60_000);
 
   it('an undo stays undone although the answer to the change’s push was lost', async () => {
@@ -440,7 +275,7 @@ describe('exactly once through a faulty network', () => {
         await expectUndosKept(await play(scenario));
       }),
       // Shrinking stops after 20 s with what it has: the test below is the minimal case.
-      { numRuns: Number(process.env.VERS_PROPERTY_RUNS ?? 20), interruptAfterTimeLimit: 20_000 },
+      { numRuns: Number(process.env.VERS_PROPERTY_RUNS ?? 20), interruptAfterTimeLimit: 20_000, ...PROPERTY_SEED },
     );
   }, 60_000);
 
@@ -451,19 +286,18 @@ describe('exactly once through a faulty network', () => {
     { fault: { kind: 'lose', holdMs: 200 } as Fault, applied: true },
     { fault: { kind: 'drop' } as Fault, applied: false },
   ])('keeps the undo of a change whose push failed ($fault.kind, $fault.holdMs ms)', async ({ fault, applied }) => {
-    const db = new VersDb(`versdb-once-${crypto.randomUUID()}`);
-    databases.push(db);
-    const { id: orderId } = await createWagonOrder(server, token);
+    const db = env.browserDb('versdb-once');
+    const { id: orderId } = await createWagonOrder(env.server, token);
     const key = `${OUT}.Eigengewicht`;
     await recordChange(db, { orderId, key, value: '22000' });
     expect(await syncOrder(db, orderId)).toMatchObject({ pushed: 1 });
 
     const undone = await recordChange(db, { orderId, key, value: '22999' });
-    proxy.faults = [fault];
+    env.proxy.faults = [fault];
     expect(await pushOrderResults(db, orderId)).toMatchObject({ pushed: 0, offline: true });
-    expect(proxy.faults).toEqual([]);
+    expect(env.proxy.faults).toEqual([]);
     // Whether the server has it, the browser cannot know.
-    const before = (await serverActivities(orderId)).find((a) => a.id === undone.id);
+    const before = (await activitiesOnServer(orderId)).find((a) => a.id === undone.id);
     if (applied) expect(before).toMatchObject({ co: 12, re: false });
     else expect(before).toBeUndefined();
 
@@ -473,7 +307,7 @@ describe('exactly once through a faulty network', () => {
     await syncOrder(db, orderId);
     await syncOrder(db, orderId);
     expect(await unsentCount(db)).toBe(0);
-    const onServer = await serverActivities(orderId);
+    const onServer = await activitiesOnServer(orderId);
     // The user's undo survives the exchange: on the server and in the browser.
     expect(serverFold(onServer).values[key]).toMatchObject({ value: '22000' });
     expect(await localState(db, orderId)).toEqual(serverFold(onServer));

@@ -162,11 +162,22 @@ function markReadOnly(db: VersDb, orderId: string, error: ApiFailure): Promise<n
     .modify({ refusal });
 }
 
-/** Noted before a push leaves: from then on an undo of these changes must also reach the server. */
-async function markAttempted(db: VersDb, rows: readonly Activity[]): Promise<void> {
-  const fresh = rows.filter((row) => !row.attempted);
-  if (fresh.length === 0) return;
-  await db.orderResults.bulkUpdate(fresh.map((row) => ({ key: row.id, changes: { attempted: true } })));
+/**
+ * Noted before a push leaves, in one transaction with a fresh read of the rows: from then on an undo of these
+ * changes must also reach the server. A change undone (deleted) since the rows were read is left out, so it is
+ * never sent — without this, an undo between the read and the send, followed by a lost answer, would leave the
+ * change on the server and nowhere here. Answers the rows to send.
+ */
+async function markAttempted(db: VersDb, rows: readonly Activity[]): Promise<Activity[]> {
+  return db.transaction('rw', db.orderResults, async () => {
+    const current = await db.orderResults.bulkGet(rows.map((row) => row.id));
+    const present = current.filter((row): row is Activity => row?.sent === SENT_STATES.UNSENT);
+    const fresh = present.filter((row) => !row.attempted);
+    if (fresh.length > 0) {
+      await db.orderResults.bulkUpdate(fresh.map((row) => ({ key: row.id, changes: { attempted: true } })));
+    }
+    return present.map((row) => ({ ...row, attempted: true }));
+  });
 }
 
 /** One change the server refused for good: kept as sent 3 with the reason, out of the way of the others. */
@@ -272,10 +283,11 @@ export function pushOrderResults(db: VersDb, orderId: string): Promise<SyncResul
     // A refused batch is sent again one change at a time, so the one bad change is set aside with its reason
     // and the others still go, in their order.
     const pending = sendGroups(fresh);
-    for (let group = pending.shift(); group; group = pending.shift()) {
+    for (let planned = pending.shift(); planned; planned = pending.shift()) {
+      const group = await markAttempted(db, planned);
+      if (group.length === 0) continue;
       let results: ActivityPushResult[];
       try {
-        await markAttempted(db, group);
         results = await sendGroup(orderId, group);
       } catch (error) {
         if (!isFinalRefusal(error) && !isRefusedStatusChange(error, group)) return fail(error);

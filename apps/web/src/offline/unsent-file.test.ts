@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
-import { type Activity, type Order, SENT_STATES, UNSENT_COUNTER } from '@vers/domain';
+import { type Activity, SENT_STATES } from '@vers/domain';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { downloadUnsent, exportUnsent, importUnsent, unsentFileName, type UnsentFile } from './unsent-file.ts';
+import { localOrder, unsentRow } from './test-support/unsent-fixtures.ts';
 import { type LocalOrder, VersDb } from './versdb.ts';
 
-const IN = '$.Body.Wagen.technicalWaggonIncoming';
 const databases: VersDb[] = [];
 
 function device(): VersDb {
@@ -19,58 +19,45 @@ afterEach(async () => {
   await Promise.all(databases.splice(0).map((db) => db.delete()));
 });
 
+/** An order the server knows (sent 1), or one made offline that waits to be sent (sent 0) with its request. */
 function order(id = crypto.randomUUID(), sent: 0 | 1 = 1, owner?: number): LocalOrder {
-  const data: Order = {
-    id,
-    number: sent ? 'A-17' : '',
-    externalOrderNumber: 'EXT',
-    maintenanceNumber: '218124712173',
-    contractor: 'DBC',
-    type: 'WAGON',
-    status: 'IN_WORK',
-    created: '2026-11-20T08:00:00.000Z',
-    importedDate: null,
-    assetId: null,
-    wagonNumber: '218124712173',
-    wheelsetNumber: null,
-    lastCounter: sent ? 10 : 0,
-  };
-  return {
-    id,
-    sent,
-    order: data,
-    created: '2026-11-20T08:00:00.000Z',
-    ...(sent === 0
-      ? {
-          request: {
-            id,
-            type: 'WAGON',
-            maintenanceNumber: '21 81 2471 217-3',
-            wagon: { wheelsetsOutgoing: [{ number: '' }, { number: '' }] },
-          },
-        }
-      : {}),
-    ...(owner !== undefined ? { owner } : {}),
-  };
+  return localOrder(
+    {
+      id,
+      number: sent ? 'A-17' : '',
+      externalOrderNumber: 'EXT',
+      contractor: 'DBC',
+      lastCounter: sent ? 10 : 0,
+    },
+    {
+      sent,
+      created: '2026-11-20T08:00:00.000Z',
+      ...(sent === 0
+        ? {
+            request: {
+              id,
+              type: 'WAGON',
+              maintenanceNumber: '21 81 2471 217-3',
+              wagon: { wheelsetsOutgoing: [{ number: '' }, { number: '' }] },
+            },
+          }
+        : {}),
+      ...(owner !== undefined ? { owner } : {}),
+    },
+  );
 }
 
 let clock = 0;
+/** An unsent change of the order by user 7, each with its own value and a later creation time. */
 function row(orderId: string, fields: Partial<Activity> = {}): Activity {
   clock += 1;
-  return {
-    id: crypto.randomUUID(),
+  return unsentRow({
     orderId,
-    key: `${IN}.Eigengewicht`,
     outputValue: JSON.stringify({ value: String(22_000 + clock), CaptureDate: '2026-11-21T10:00:00.000Z' }),
-    activityType: 'XML_MODIFICATION',
     created: new Date(Date.UTC(2026, 10, 21, 10, 0, clock)).toISOString(),
-    counter: UNSENT_COUNTER,
-    counterLocal: 0,
-    reverted: false,
-    sent: SENT_STATES.UNSENT,
     owner: 7,
     ...fields,
-  };
+  });
 }
 
 /** Every row of both stores the file touches, in key order, for before/after comparisons. */

@@ -1,11 +1,12 @@
 import 'fake-indexeddb/auto';
-import { type Activity, LANGUAGE_STORAGE_KEY, type Order, SENT_STATES, UNSENT_COUNTER } from '@vers/domain';
+import { type Activity, LANGUAGE_STORAGE_KEY, SENT_STATES } from '@vers/domain';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notifications } from '../../app/notifications.ts';
 import { sessionStore } from '../../app/session.ts';
 import { initI18n } from '../../i18n/index.ts';
+import { localOrder, unsentRow } from '../../offline/test-support/unsent-fixtures.ts';
 import { exportUnsent } from '../../offline/unsent-file.ts';
 import { type LocalOrder, VersDb, versdb } from '../../offline/versdb.ts';
 import UnsentChanges from './UnsentChanges.tsx';
@@ -13,46 +14,14 @@ import UnsentChanges from './UnsentChanges.tsx';
 // React reads this flag to allow act() outside a test renderer.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const IN = '$.Body.Wagen.technicalWaggonIncoming';
 const ME = 5;
 const COLLEAGUE = 9;
 
-function order(local: Partial<LocalOrder> = {}): LocalOrder {
-  const id = crypto.randomUUID();
-  const data: Order = {
-    id,
-    number: 'A-17',
-    externalOrderNumber: '',
-    maintenanceNumber: '218124712173',
-    contractor: '',
-    type: 'WAGON',
-    status: 'IN_WORK',
-    created: '2026-11-20T08:00:00.000Z',
-    importedDate: null,
-    assetId: null,
-    wagonNumber: '218124712173',
-    wheelsetNumber: null,
-    lastCounter: 10,
-  };
-  return { id, sent: 1, order: data, ...local };
-}
+/** A wagon order the server knows, at counter 10. */
+const order = (local: Partial<LocalOrder> = {}) => localOrder({ lastCounter: 10 }, local);
 
-function row(orderId: string, fields: Partial<Activity> = {}): Activity {
-  return {
-    id: crypto.randomUUID(),
-    orderId,
-    key: `${IN}.Eigengewicht`,
-    outputValue: '{"value":"22500","CaptureDate":"2026-11-21T10:00:00.000Z"}',
-    activityType: 'XML_MODIFICATION',
-    created: '2026-11-21T10:00:00.000Z',
-    counter: UNSENT_COUNTER,
-    counterLocal: 0,
-    reverted: false,
-    sent: SENT_STATES.UNSENT,
-    owner: ME,
-    ...fields,
-  };
-}
+/** An unsent change of the order, made by this device's user. */
+const row = (orderId: string, fields: Partial<Activity> = {}) => unsentRow({ orderId, owner: ME, ...fields });
 
 let container: HTMLDivElement;
 let root: Root;

@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
-import { type Activity, type Order, SENT_STATES, UNSENT_COUNTER } from '@vers/domain';
+import { SENT_STATES } from '@vers/domain';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type LocalOrder, VersDb } from '../../offline/versdb.ts';
+import { IN, localOrder as order, OUT, unsentRow as row } from '../../offline/test-support/unsent-fixtures.ts';
+import { VersDb } from '../../offline/versdb.ts';
 import {
   countWaiting,
   fieldOf,
@@ -13,55 +14,12 @@ import {
   valueOfRow,
 } from './unsent-view.ts';
 
-const IN = '$.Body.Wagen.technicalWaggonIncoming';
-const OUT = '$.Body.Wagen.technicalWaggonOutgoing';
 const refusal = (code: string, message = 'server words') => ({
   status: 400,
   code,
   message,
   at: '2026-11-21T11:00:00Z',
 });
-
-function order(fields: Partial<Order> = {}, local: Partial<LocalOrder> = {}): LocalOrder {
-  const id = fields.id ?? crypto.randomUUID();
-  return {
-    id,
-    sent: 1,
-    order: {
-      id,
-      number: 'A-17',
-      externalOrderNumber: '',
-      maintenanceNumber: '218124712173',
-      contractor: '',
-      type: 'WAGON',
-      status: 'IN_WORK',
-      created: '2026-11-20T08:00:00.000Z',
-      importedDate: null,
-      assetId: null,
-      wagonNumber: '218124712173',
-      wheelsetNumber: null,
-      lastCounter: 0,
-      ...fields,
-    },
-    ...local,
-  };
-}
-
-function row(fields: Partial<Activity> = {}): Activity {
-  return {
-    id: crypto.randomUUID(),
-    orderId: crypto.randomUUID(),
-    key: `${IN}.Eigengewicht`,
-    outputValue: '{"value":"22500","CaptureDate":"2026-11-21T10:00:00.000Z"}',
-    activityType: 'XML_MODIFICATION',
-    created: '2026-11-21T10:00:00.000Z',
-    counter: UNSENT_COUNTER,
-    counterLocal: 0,
-    reverted: false,
-    sent: SENT_STATES.UNSENT,
-    ...fields,
-  };
-}
 
 describe('countWaiting', () => {
   it('counts waiting rows and offline orders, and those another user of the device made', () => {
