@@ -99,6 +99,7 @@ describe('every tab of the catalogue', () => {
         await expect(page.getByTestId('toolbar-title').textContent()).resolves.not.toContain('catalogue.');
         const fields = firstFields(type, tab, entry, added);
         const before = Number(await page.getByTestId(`progress-${tab.id}`).getAttribute('data-percent'));
+        await page.evaluate(() => performance.clearMeasures('vers:save'));
         for (const { key, text } of fields) {
           const input = page.locator(`[data-key="${key}"]`);
           await input.fill(text);
@@ -112,6 +113,9 @@ describe('every tab of the catalogue', () => {
         }
         // No label is left untranslated.
         await expect(page.getByTestId(`tab-${tab.id}`).textContent()).resolves.not.toContain('catalogue.');
+        // Every value stored before the reload: a reload aborts an IndexedDB write still under way (the service
+        // worker answers the reload at once), which no user could do within the few milliseconds of a save.
+        await page.waitForFunction((n) => performance.getEntriesByName('vers:save').length >= n, fields.length);
         await page.reload();
         await page.getByTestId('order-footer').waitFor();
         for (const { key, text } of fields) {
