@@ -5,18 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from '../../e2e/support/browser.ts';
 import { E2E_PASSWORD, type RunningProduct as Product } from '../../e2e/support/server.ts';
-
-const OUT = '$.Body.Wagen.technicalWaggonOutgoing';
-const IN = '$.Body.Wagen.technicalWaggonIncoming';
-/** Catalogued text fields the activities spread over. */
-const KEYS = [
-  `${OUT}.Halterkurzkennzeichen`,
-  `${IN}.Halterkurzkennzeichen`,
-  `${IN}.LetztesLadegut`,
-  `${OUT}.Bemerkung`,
-  `${IN}.Bemerkung`,
-  `${OUT}.TSIZulassungsstelle`,
-];
+import { IN, OUT, TEXT_KEYS as KEYS } from './wagon-keys.ts';
 
 async function api<T>(product: Product, token: string, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${product.url}/api/v1/${path}`, {

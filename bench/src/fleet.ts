@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { attributeValue } from '@vers/domain';
 import { E2E_PASSWORD, startProduct } from '../../e2e/support/server.ts';
+import { TEXT_KEYS as KEYS } from './wagon-keys.ts';
 
 /** The scheduler's period (SYNC_INTERVAL_MS of apps/web/src/offline/scheduler.ts). */
 const SYNC_INTERVAL_MS = 10_000;
@@ -22,18 +23,6 @@ const SAMPLE_MS = 500;
 const SETUP_CONCURRENCY = 4;
 /** Demo users with the order roles (apps/server/src/seed/demo.ts), of both workshops; devices share them. */
 const USERS = ['staff', 'werkadmin', 'wagonqa', 'wheelsetqa', 'staff2', 'werkadmin2'];
-
-const OUT = '$.Body.Wagen.technicalWaggonOutgoing';
-const IN = '$.Body.Wagen.technicalWaggonIncoming';
-/** Catalogued text fields the changes spread over (any text fits them). */
-const KEYS = [
-  `${OUT}.Halterkurzkennzeichen`,
-  `${IN}.Halterkurzkennzeichen`,
-  `${IN}.LetztesLadegut`,
-  `${OUT}.Bemerkung`,
-  `${IN}.Bemerkung`,
-  `${OUT}.TSIZulassungsstelle`,
-];
 
 export const CALL_KINDS = ['online check', 'batch', 'last', 'pull'] as const;
 export type CallKind = (typeof CALL_KINDS)[number];

@@ -7,6 +7,7 @@ import { attributeValue, DEFAULT_ACTIVITY_TYPE, SENT_STATES, UNSENT_COUNTER, typ
 import type { Page, Request } from 'playwright-core';
 import { launchBrowser } from '../../e2e/support/browser.ts';
 import { E2E_PASSWORD, type RunningProduct as Product } from '../../e2e/support/server.ts';
+import { IN, TEXT_KEYS as KEYS } from './wagon-keys.ts';
 
 const EDITS = 1000;
 /** The scheduler's period (SYNC_INTERVAL_MS of apps/web/src/offline/scheduler.ts). */
@@ -14,18 +15,6 @@ const SYNC_INTERVAL_MS = 10_000;
 /** Requests after the last acknowledgement still belong to the exchange (its `last`, a pull): watched this long. */
 const SETTLE_MS = 2_000;
 const POLL_MS = 50;
-
-const OUT = '$.Body.Wagen.technicalWaggonOutgoing';
-const IN = '$.Body.Wagen.technicalWaggonIncoming';
-/** Catalogued text fields the edits spread over (any text fits them). */
-const KEYS = [
-  `${OUT}.Halterkurzkennzeichen`,
-  `${IN}.Halterkurzkennzeichen`,
-  `${IN}.LetztesLadegut`,
-  `${OUT}.Bemerkung`,
-  `${IN}.Bemerkung`,
-  `${OUT}.TSIZulassungsstelle`,
-];
 
 export const REQUEST_KINDS = ['online check', 'batch', 'last', 'pull', 'orders', 'other'] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
