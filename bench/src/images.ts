@@ -9,6 +9,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { launchBrowser } from '../../e2e/support/browser.ts';
 import { E2E_PASSWORD, type RunningProduct as Product } from '../../e2e/support/server.ts';
+import type { LocalImage } from '../../apps/web/src/offline/versdb.ts';
 
 /** Picture size: 600×580 RGB of random bytes, which deflate cannot shrink: a PNG of 1.04 MB. */
 const WIDTH = 600;
@@ -102,28 +103,11 @@ async function sessionUser(page: Page): Promise<{ id: number; creator: string }>
   return { id: parsed.id, creator: `${parsed.firstName ?? ''} ${parsed.lastName ?? ''}`.trim() };
 }
 
-/** A row of `orderImages` (LocalImage of apps/web/src/offline/versdb.ts). */
-interface ImageRow {
-  imageId: string;
-  orderId: string;
-  tabName: string;
-  name: string;
-  data: string;
-  thumb?: string;
-  size: number;
-  capturedDate: string;
-  sent: 0 | 1;
-  toBeDeleted: 0 | 1;
-  assetId?: string;
-  creator?: string;
-  owner?: number;
-}
-
 /**
  * Makes the picture's thumbnail in the page as the app's makeThumbnail does (320 px wide JPEG, quality 0.75) and
  * adds the rows, each a copy of `row` with its own id, capture date (and asset id), in one transaction.
  */
-function addImagesInPage(page: Page, row: ImageRow, copies: { imageId: string; capturedDate: string }[]) {
+function addImagesInPage(page: Page, row: LocalImage, copies: { imageId: string; capturedDate: string }[]) {
   // No named functions in here: tsx would wrap them in a helper the page does not have.
   return page.evaluate(
     async ({ row, copies }) => {
@@ -316,7 +300,7 @@ async function measureUpload(product: Product, browser: Browser, token: string):
       const capturedDate = new Date(taken + i * 60_000).toISOString();
       const imageId = randomUUID();
       ids.push(imageId);
-      const row: ImageRow = {
+      const row: LocalImage = {
         imageId,
         orderId: order.id,
         tabName: 'basedata',
@@ -568,7 +552,7 @@ async function measureList(product: Product, browser: Browser, token: string): P
       for (let i = d; i < LISTED; i += DISTINCT) {
         copies.push({ imageId: randomUUID(), capturedDate: new Date(newest - i * 60_000).toISOString() });
       }
-      const row: ImageRow = {
+      const row: LocalImage = {
         imageId: '',
         orderId: order.id,
         tabName: 'basedata',
