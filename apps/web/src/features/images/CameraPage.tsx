@@ -22,6 +22,7 @@ const big = { minHeight: 56, px: 3 } as const;
 
 /** The PNG of the video's current frame. */
 async function captureFrame(video: HTMLVideoElement): Promise<Uint8Array | null> {
+  if (video.videoWidth === 0 || video.videoHeight === 0) return null;
   const canvas = document.createElement('canvas');
   canvas.width = video.videoWidth;
   canvas.height = video.videoHeight;
@@ -59,8 +60,11 @@ export default function CameraPage() {
       .then((found) => {
         stream = found;
         if (cancelled) return found.getTracks().forEach((track) => track.stop());
-        if (video.current) video.current.srcObject = found;
-        setMode('live');
+        const element = video.current;
+        if (!element) return;
+        // "Take" is offered once the first frame is there: before it, the picture would be empty.
+        element.addEventListener('loadeddata', () => !cancelled && setMode('live'), { once: true });
+        element.srcObject = found;
       })
       .catch(() => !cancelled && setMode('noCamera'));
     return () => {
