@@ -4,6 +4,7 @@ import { measureActivityThroughput, printActivityThroughput } from './activity-t
 import { measureBrowserOrders, printBrowserOrders } from './browser-orders.ts';
 import { measureCatalogueRender, printCatalogueRender } from './catalogue-render.ts';
 import { LOGIN_BUDGET_KB, measureBundles } from './bundle-size.ts';
+import { measureDocuments, printDocuments } from './documents.ts';
 import { measureFleet, printFleet } from './fleet.ts';
 import { measureFold, printFold } from './fold.ts';
 import { measureImages, printImages } from './images.ts';
@@ -32,6 +33,7 @@ console.log(
   `server start to first answer, empty data folder: ${startup.versMs.toFixed(0)} ms ` +
     `(bare Node HTTP server: ${startup.baselineMs.toFixed(0)} ms, ratio ${(startup.versMs / startup.baselineMs).toFixed(1)}x; median of ${startup.runs})`,
 );
+printDocuments(await measureDocuments());
 printFold(measureFold());
 printCatalogueRender(measureCatalogueRender());
 printActivityThroughput('PGlite', await measureActivityThroughput());

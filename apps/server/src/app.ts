@@ -14,7 +14,7 @@ import {
 import { authRoutes } from './auth/routes.ts';
 import { registerAuthentication } from './auth/session.ts';
 import type { TokenService } from './auth/tokens.ts';
-import type { Db } from './db/client.ts';
+import type { Db, ExecuteSql } from './db/client.ts';
 import { ApiError, registerErrorHandling } from './http/errors.ts';
 import { systemRoutes } from './system/routes.ts';
 import { usersRoutes } from './users/routes.ts';
@@ -25,9 +25,17 @@ import { orderRoutes } from './orders/routes.ts';
 import { activityRoutes } from './activity/routes.ts';
 import { assetRoutes } from './assets/routes.ts';
 import { type AssetStorage, postgresAssetStorage } from './assets/storage.ts';
+import { documentRoutes } from './documents/routes.ts';
+import { generateDocumentJob } from './documents/generate.ts';
+import { validateImportJob } from './imports/validation.ts';
+import { QUEUES, startJobQueue } from './jobs/queue.ts';
 
 export interface AppDeps {
   db: Db;
+  /** The same database for the job queue's own SQL (pg-boss). */
+  executeSql: ExecuteSql;
+  /** Document jobs this instance runs at once; 1 when absent. */
+  jobConcurrency?: number;
   tokens: TokenService;
   gitSha: string;
   /** Folder of the built web app, served at / when it exists. */
@@ -50,6 +58,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+
+  const storage = deps.assetStorage ?? postgresAssetStorage(deps.db);
+  const jobs = await startJobQueue(
+    deps.executeSql,
+    {
+      [QUEUES.importValidation]: ({ assetId }) => validateImportJob(deps.db, storage, assetId),
+      [QUEUES.documentGeneration]: ({ assetId }) => generateDocumentJob(deps.db, storage, assetId),
+    },
+    deps.jobConcurrency,
+  );
+  app.addHook('onClose', () => jobs.stop());
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -74,10 +93,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(activityRoutes(deps.db));
       await api.register(
         assetRoutes(deps.db, {
-          storage: deps.assetStorage ?? postgresAssetStorage(deps.db),
+          storage,
+          jobs,
           maxPictureBytes: deps.maxPictureBytes ?? DEFAULT_MAX_PICTURE_BYTES,
         }),
       );
+      await api.register(documentRoutes(deps.db, jobs));
     },
     { prefix: API_BASE },
   );

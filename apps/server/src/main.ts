@@ -30,6 +30,7 @@ const seeded = await seedDemo(database.db, demoPassword);
 const gitSha = resolveGitSha(config.gitSha);
 const app = await buildApp({
   db: database.db,
+  executeSql: database.executeSql,
   tokens: createTokenService(jwtSecret, config.tokenHours),
   gitSha,
   webDist: config.webDist,

@@ -18,5 +18,6 @@ export * from './orders/decimal.ts';
 export * from './orders/paths.ts';
 export * from './contract/orders.ts';
 export * from './contract/assets.ts';
+export * from './contract/documents.ts';
 export * from './png.ts';
 export * from './catalogue/index.ts';

@@ -1,4 +1,7 @@
 import {
+  type Activity,
+  foldActivities,
+  type Values,
   ALL_ORDER_TYPES,
   type ActivityType,
   activityProblem,
@@ -213,4 +216,26 @@ export async function appendOne(
       ),
     );
   return known?.activity ?? null;
+}
+
+/** A server row as the shared fold reads it. */
+export function asDomainActivity(row: ActivityRow): Activity {
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    key: row.key,
+    outputValue: row.outputValue,
+    activityType: row.type as ActivityType,
+    created: row.created.toISOString(),
+    counter: row.counter,
+    counterLocal: 0,
+    reverted: row.reverted,
+    sent: 1,
+  };
+}
+
+/** The order's values as every browser folds them (DESIGN "Data flow of an edit"). */
+export async function orderValues(db: Executor, orderId: string): Promise<Values> {
+  const rows = await db.select().from(activities).where(eq(activities.orderId, orderId));
+  return foldActivities(rows.map(asDomainActivity)).values;
 }

@@ -1,6 +1,5 @@
 import {
   ACTIVITY_TYPES,
-  type Activity,
   type ActivityType,
   activityBatchSchema,
   activityPushResultSchema,
@@ -19,9 +18,9 @@ import { activities } from '../db/schema.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { ORDER_ROLES, ownOrder } from '../orders/access.ts';
 import {
-  type ActivityRow,
   type NewActivity,
   appendActivities,
+  asDomainActivity,
   appendOne,
   checkActivity,
   modifierFor,
@@ -40,22 +39,6 @@ function toNew(push: Push): NewActivity {
     throw new ApiError(400, 'VALIDATION', 'Status changes go through POST orders/{id}/status', ['t']);
   }
   return { id: push.id, key: push.k, type: push.t as ActivityType, outputValue: push.oV, created: new Date(push.c) };
-}
-
-/** The shared fold over server rows, for the value a revert brings back. */
-function asDomainActivity(row: ActivityRow): Activity {
-  return {
-    id: row.id,
-    orderId: row.orderId,
-    key: row.key,
-    outputValue: row.outputValue,
-    activityType: row.type as ActivityType,
-    created: row.created.toISOString(),
-    counter: row.counter,
-    counterLocal: 0,
-    reverted: row.reverted,
-    sent: 1,
-  };
 }
 
 export const activityRoutes =

@@ -271,11 +271,11 @@ describe('refused uploads', () => {
     ['a negative size', () => picture(PNG, { size: -1 }), 400, 'VALIDATION', ['body.size']],
     ['an unknown type', () => picture(PNG, { type: 'REPORT' }), 400, 'VALIDATION', ['body.type']],
     [
-      'an XML import, which comes with the documents issue',
-      () => picture(Buffer.from('<xml/>'), { type: 'IMPORT', orderId: undefined }),
+      'a generated document type, which is made by POST export',
+      () => picture(Buffer.from('%PDF-1.7'), { type: 'RELEASE_TO_SERVICE' }),
       400,
-      'BAD_REQUEST',
-      /XML import comes with the documents issue/,
+      'VALIDATION',
+      ['body.type'],
     ],
   ];
 
@@ -315,6 +315,7 @@ describe('VERS_MAX_PICTURE_BYTES', () => {
     // A second app on the same database, as a server started with VERS_MAX_PICTURE_BYTES=1000.
     small = await buildApp({
       db: server.database.db,
+      executeSql: server.database.executeSql,
       tokens: server.tokens,
       gitSha: '0123456789abcdef0123456789abcdef01234567',
       logLevel: 'silent',

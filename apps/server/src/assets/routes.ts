@@ -10,6 +10,9 @@ import {
   assetWithDataSchema,
   createAssetRequestSchema,
   errorBodySchema,
+  type OrderType,
+  importValidationSchema,
+  orderTypeSchema,
 } from '@vers/domain';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -21,11 +24,15 @@ import { ApiError, forbidden, notFound } from '../http/errors.ts';
 import { ORDER_ROLES, ownOrder } from '../orders/access.ts';
 import { requirePng } from './png.ts';
 import type { AssetStorage } from './storage.ts';
+import { MAX_XML_BYTES } from '../imports/xml-import.ts';
+import { type StoredValidation, toImportValidation } from '../imports/validation.ts';
+import { type JobQueue, QUEUES } from '../jobs/queue.ts';
 
 export type AssetRow = typeof assets.$inferSelect;
 
 export interface AssetRouteOptions {
   storage: AssetStorage;
+  jobs: Pick<JobQueue, 'send'>;
   /** Largest picture in bytes (VERS_MAX_PICTURE_BYTES). */
   maxPictureBytes: number;
 }
@@ -106,8 +113,8 @@ export const assetRoutes =
     // Fastify answers 413 itself (mapped to PAYLOAD_TOO_LARGE like every body).
     const bodyLimit = Math.max(app.initialConfig.bodyLimit ?? 0, base64Length(maxPictureBytes) + JSON_MARGIN_BYTES);
 
-    /** The picture's bytes, checked: base64, the announced size, the limit, and the PNG rule. */
-    function pictureBytes(body: CreateAssetRequest): Buffer {
+    /** The file's bytes, checked: base64 and the announced size. */
+    function fileBytes(body: CreateAssetRequest, limit: number, what: string): Buffer {
       const bytes = decodeBase64(body.base64);
       if (!bytes) throw new ApiError(400, 'VALIDATION', 'The file content is not base64', ['body.base64']);
       if (bytes.length !== body.size) {
@@ -115,21 +122,54 @@ export const assetRoutes =
           'body.size',
         ]);
       }
-      if (bytes.length > maxPictureBytes) {
-        throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `A picture may have at most ${maxPictureBytes} bytes`);
+      if (bytes.length > limit) {
+        throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `${what} may have at most ${limit} bytes`);
       }
-      requirePng(bytes, 'The picture');
       return bytes;
+    }
+
+    /**
+     * Stores a new upload, or, when its id is taken, answers the stored one if it is the same file (a retried
+     * upload whose answer was lost) and 409 if not.
+     */
+    async function storeUpload(row: typeof assets.$inferInsert, bytes: Buffer): Promise<AssetRow> {
+      const [inserted] = await db.insert(assets).values(row).onConflictDoNothing().returning();
+      if (inserted) {
+        try {
+          await storage.put(inserted.id, bytes);
+        } catch (error) {
+          await db.delete(assets).where(eq(assets.id, inserted.id)); // no row without its content
+          throw error;
+        }
+        return inserted;
+      }
+      const conflict = () => new ApiError(409, 'CONFLICT', 'This file id is already used for another file');
+      const [existing] = await db.select().from(assets).where(eq(assets.id, row.id));
+      if (
+        !existing ||
+        existing.workshopId !== row.workshopId ||
+        existing.type !== row.type ||
+        existing.orderId !== (row.orderId ?? null) ||
+        existing.filename !== row.filename ||
+        existing.size !== bytes.length
+      ) {
+        throw conflict();
+      }
+      const stored = await storage.get(existing.id);
+      // No content: the first upload stopped between its row and its content; this one completes it.
+      if (stored === null) await storage.put(existing.id, bytes);
+      else if (!bytes.equals(stored)) throw conflict();
+      return existing;
     }
 
     async function createPicture(user: SessionUser, body: CreateAssetRequest): Promise<Asset> {
       if (user.workshopId === null) throw forbidden('Only workshop users upload pictures');
       if (!body.orderId) throw new ApiError(400, 'VALIDATION', 'A picture needs its orderId', ['body.orderId']);
-      const bytes = pictureBytes(body);
+      const bytes = fileBytes(body, maxPictureBytes, 'A picture');
+      requirePng(bytes, 'The picture');
       const order = await ownOrder(db, user, body.orderId);
-      const [inserted] = await db
-        .insert(assets)
-        .values({
+      const row = await storeUpload(
+        {
           id: body.id,
           orderId: order.id,
           workshopId: order.workshopId,
@@ -141,36 +181,39 @@ export const assetRoutes =
           creator: `${user.firstName} ${user.lastName}`,
           created: body.created ? new Date(body.created) : new Date(),
           createdBy: user.id,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (inserted) {
-        try {
-          await storage.put(inserted.id, bytes);
-        } catch (error) {
-          await db.delete(assets).where(eq(assets.id, inserted.id)); // no row without its content
-          throw error;
-        }
-        return toAsset(inserted);
+        },
+        bytes,
+      );
+      return toAsset(row);
+    }
+
+    /** An order template (docs/xml-format.md): stored at once, checked by a background job. */
+    async function createImport(user: SessionUser, body: CreateAssetRequest): Promise<Asset> {
+      if (user.workshopId === null) throw forbidden('Only workshop users import orders');
+      const bytes = fileBytes(body, MAX_XML_BYTES, 'An XML import file');
+      const pending: StoredValidation = { validationStatus: 'IN_VALIDATION' };
+      const row = await storeUpload(
+        {
+          id: body.id,
+          orderId: null,
+          workshopId: user.workshopId,
+          type: ASSET_TYPES.IMPORT,
+          status: ASSET_STATUSES.AVAILABLE,
+          filename: body.filename,
+          size: bytes.length,
+          mime: 'application/xml',
+          creator: `${user.firstName} ${user.lastName}`,
+          created: new Date(),
+          createdBy: user.id,
+          validation: pending,
+        },
+        bytes,
+      );
+      // Sent again on a retry too: the job does nothing for a file already checked.
+      if ((row.validation as StoredValidation | null)?.validationStatus === 'IN_VALIDATION') {
+        await options.jobs.send(QUEUES.importValidation, { assetId: row.id });
       }
-      // The id is taken: a retried upload (its answer was lost) answers what is stored, unchanged.
-      const conflict = () => new ApiError(409, 'CONFLICT', 'This file id is already used for another file');
-      const [existing] = await db.select().from(assets).where(eq(assets.id, body.id));
-      if (
-        !existing ||
-        existing.workshopId !== order.workshopId ||
-        existing.type !== ASSET_TYPES.PICTURE ||
-        existing.orderId !== order.id ||
-        existing.filename !== body.filename ||
-        existing.size !== bytes.length
-      ) {
-        throw conflict();
-      }
-      const stored = await storage.get(existing.id);
-      // No content: the first upload stopped between its row and its content; this one completes it.
-      if (stored === null) await storage.put(existing.id, bytes);
-      else if (!bytes.equals(stored)) throw conflict();
-      return toAsset(existing);
+      return toAsset(row);
     }
 
     app.post(
@@ -184,17 +227,17 @@ export const assetRoutes =
             'Uploads a file as base64. A PICTURE needs the orderId of an order of the own workshop and must be a ' +
             `complete PNG of at most VERS_MAX_PICTURE_BYTES (now ${maxPictureBytes}) bytes, else 400 NOT_PNG or ` +
             '413. A repeated call with the same id and content answers the stored asset; other content under the ' +
-            'same id answers 409. IMPORT comes with the documents issue (400 for now).',
+            'same id answers 409. An IMPORT is an XML order template (docs/xml-format.md) of at most 2 MB; its ' +
+            'check runs in the background (GET assets/validation-result/{id}/{orderType}).',
           body: createAssetRequestSchema,
           response: { 200: assetSchema, ...errors },
         },
       },
       async (request) => {
         const user = sessionUser(request);
-        if (request.body.type === ASSET_TYPES.IMPORT) {
-          throw new ApiError(400, 'BAD_REQUEST', 'XML import comes with the documents issue');
-        }
-        return createPicture(user, request.body);
+        if (request.body.type === ASSET_TYPES.IMPORT) return createImport(user, request.body);
+        if (request.body.type === ASSET_TYPES.PICTURE) return createPicture(user, request.body);
+        throw new ApiError(400, 'VALIDATION', 'Documents are generated by POST export, not uploaded', ['body.type']);
       },
     );
 
@@ -279,6 +322,32 @@ export const assetRoutes =
           ...toAsset(row),
           base64: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64'),
         };
+      },
+    );
+
+    app.get(
+      '/assets/validation-result/:id/:orderType',
+      {
+        config,
+        schema: {
+          tags: ['assets'],
+          description:
+            'The check of an uploaded XML template for an order of `orderType`: IN_VALIDATION while the ' +
+            'background job runs (ask again every 2 s), then VALID with the vehicle number and, for a wagon, its ' +
+            "wheelsets' numbers, or INVALID with messageKey and message. A file of the other order type is INVALID " +
+            '(UNEXPECTED_ORDER_TYPE).',
+          params: z.object({ id: z.uuid(), orderType: orderTypeSchema }),
+          response: { 200: importValidationSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const row = await ownAsset(db, sessionUser(request), request.params.id);
+        if (row.type !== ASSET_TYPES.IMPORT) throw notFound('Import file');
+        return toImportValidation(
+          row.id,
+          row.validation as StoredValidation | null,
+          request.params.orderType as OrderType,
+        );
       },
     );
 

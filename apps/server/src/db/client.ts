@@ -10,8 +10,12 @@ import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** Plain SQL for libraries that bring their own queries (the job queue). */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
 export interface Database {
   db: Db;
+  executeSql: ExecuteSql;
   /** `pglite` (embedded, in a folder or in memory) or `postgres` (a server). */
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
@@ -38,12 +42,22 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     } finally {
       client.release();
     }
-    return { db: drizzlePg({ client: pool, schema }), kind: 'postgres', close: () => pool.end() };
+    return {
+      db: drizzlePg({ client: pool, schema }),
+      executeSql: async (text, values) => ({ rows: (await pool.query(text, values)).rows }),
+      kind: 'postgres',
+      close: () => pool.end(),
+    };
   }
   const client = target.pgliteDir === null ? new PGlite() : new PGlite(target.pgliteDir);
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  const executeSql: ExecuteSql = async (text, values) => {
+    // Without parameters the text may hold several statements (the job queue's migrations): only exec runs those.
+    if (!values || values.length === 0) return { rows: (await client.exec(text)).at(-1)?.rows ?? [] };
+    return { rows: (await client.query(text, values)).rows };
+  };
+  return { db, executeSql, kind: 'pglite', close: () => client.close() };
 }
 
 /** A transaction handed to `db.transaction(async (tx) => ...)`. */

@@ -200,8 +200,10 @@ export const assets = pgTable(
     /** When it was taken, which may be long before the upload. */
     created: timestamp('created', { withTimezone: true, mode: 'date' }).notNull(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    /** The import validation's result (a later issue); null for pictures. */
+    /** The import validation's state and result (imports/validation.ts); null for other files. */
     validation: jsonb('validation'),
+    /** What a document's generation job needs (documents/generate.ts); null for other files. */
+    request: jsonb('request'),
   },
   (t) => [index('assets_order').on(t.orderId, t.created), index('assets_workshop').on(t.workshopId)],
 );

@@ -8,6 +8,8 @@ import {
   orderSchema,
   statusChangeRequestSchema,
   activityPushResultSchema,
+  ASSET_TYPES,
+  type AttributeValue,
   validateVehicleNumber,
   type Order,
   type OrderStatus,
@@ -19,7 +21,8 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { sessionUser } from '../auth/session.ts';
 import type { Db, Executor } from '../db/client.ts';
-import { activities, orderNumbers, orders } from '../db/schema.ts';
+import { activities, assets, orderNumbers, orders } from '../db/schema.ts';
+import { type StoredValidation, toImportValidation } from '../imports/validation.ts';
 import { ApiError, forbidden } from '../http/errors.ts';
 import { appendActivities, modifierFor, toPushResult } from '../activity/append.ts';
 import { ORDER_ROLES, type OrderRow, ownOrder } from './access.ts';
@@ -60,6 +63,52 @@ async function nextOrderNumber(tx: Executor, workshopId: number, now: Date): Pro
     })
     .returning({ last: orderNumbers.last });
   return `${year}-${String(row?.last ?? 1).padStart(6, '0')}`;
+}
+
+/**
+ * The incoming values of the XML templates an order is created from (docs/xml-format.md): the vehicle's template
+ * gives its values; a wagon's wheelset rows' templates gave their numbers (in the request already). Every named
+ * template must be a checked, valid import of the workshop for that order type; it is linked to the order.
+ */
+async function importedValues(
+  tx: Executor,
+  workshopId: number,
+  body: z.infer<typeof createOrderRequestSchema>,
+  orderId: string,
+): Promise<{ key: string; value: AttributeValue['value'] }[]> {
+  const wanted: { assetId: string; type: OrderType; path: string }[] = [];
+  const vehicleAsset = body.wagon?.assetId ?? body.wheelset?.assetId;
+  if (vehicleAsset) {
+    wanted.push({
+      assetId: vehicleAsset,
+      type: body.type as OrderType,
+      path: `body.${body.wagon ? 'wagon' : 'wheelset'}.assetId`,
+    });
+  }
+  for (const [index, wheelset] of (body.wagon?.wheelsetsOutgoing ?? []).entries()) {
+    if (wheelset.assetId) {
+      wanted.push({
+        assetId: wheelset.assetId,
+        type: 'WHEELSET',
+        path: `body.wagon.wheelsetsOutgoing.${index}.assetId`,
+      });
+    }
+  }
+  let values: { key: string; value: AttributeValue['value'] }[] = [];
+  for (const { assetId, type, path } of wanted) {
+    const refuse = (why: string) => new ApiError(400, 'VALIDATION', `Import ${assetId}: ${why}`, [path]);
+    if (!z.uuid().safeParse(assetId).success) throw refuse('file not found');
+    const [asset] = await tx.select().from(assets).where(eq(assets.id, assetId));
+    if (!asset || asset.workshopId !== workshopId || asset.type !== ASSET_TYPES.IMPORT) throw refuse('file not found');
+    const validation = toImportValidation(asset.id, asset.validation as StoredValidation | null, type);
+    if (validation.validationStatus !== 'VALID') {
+      throw refuse(validation.message ?? 'the file has not been checked yet');
+    }
+    const stored = asset.validation as Extract<StoredValidation, { validationStatus: 'VALID' }>;
+    if (assetId === vehicleAsset) values = stored.values;
+    if (asset.orderId === null) await tx.update(assets).set({ orderId }).where(eq(assets.id, asset.id));
+  }
+  return values;
 }
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -146,14 +195,18 @@ export const orderRoutes =
               contractor: body.contractor,
               status: ORDER_STATUSES.CREATED,
               assetId: body.wagon?.assetId ?? body.wheelset?.assetId ?? null,
+              // The transaction fails when the template is not a valid import, so this holds only with one.
+              importedDate: (body.wagon?.assetId ?? body.wheelset?.assetId) ? now : null,
               createdBy: user.id,
               created: now,
             })
             .onConflictDoNothing()
             .returning();
           if (!row) throw new ApiError(409, 'CONFLICT', `Order number ${number} already exists`);
+          // An imported template's values come first, so that the numbers typed on the add-order screen win.
+          const imported = await importedValues(tx, workshopId, body, row.id);
           // The creation data goes into the order's log like any edit: its state is always the fold.
-          const initial = creationValues(body).map(({ key, value }) => ({
+          const initial = [...imported, ...creationValues(body)].map(({ key, value }) => ({
             key,
             outputValue: JSON.stringify(attributeValue(value, now)),
           }));

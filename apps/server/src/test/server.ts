@@ -106,6 +106,7 @@ export async function startTestServer(options: { webDist?: string } = {}): Promi
   const tokens = createTokenService(JWT_SECRET, 1);
   const app = await buildApp({
     db: database.db,
+    executeSql: database.executeSql,
     tokens,
     gitSha: '0123456789abcdef0123456789abcdef01234567',
     logLevel: 'silent',

@@ -4,7 +4,10 @@ import type { Catalogue } from './catalogue-check.ts';
 
 const webSrc = new URL('../', import.meta.url);
 
-/** The catalogue folders: the app's own and every feature's (`features/<name>/locales`). */
+/** The texts of the server's PDF documents: checked with the app's, so that every language has them all. */
+const serverDocuments = new URL('../../server/src/documents/locales/', webSrc);
+
+/** The catalogue folders: the app's own, every feature's (`features/<name>/locales`) and the PDF documents'. */
 export function catalogueFolders(): URL[] {
   const features = readdirSync(new URL('features/', webSrc), { withFileTypes: true })
     .filter((d) => d.isDirectory())
@@ -16,7 +19,7 @@ export function catalogueFolders(): URL[] {
         return false;
       }
     });
-  return [new URL('i18n/locales/', webSrc), ...features];
+  return [new URL('i18n/locales/', webSrc), ...features, serverDocuments];
 }
 
 /**

@@ -1,15 +1,39 @@
 import { z } from 'zod';
 
+/** The PDF documents of an order (administration §2 "Documents screen"). */
+export const PDF_DOCUMENT_TYPES = [
+  'PREVIEW',
+  'MOBILE_REPAIR',
+  'RELEASE_TO_SERVICE',
+  'WHEELSET_REPAIR_SHEET',
+  'WHEELSET_REPORT',
+] as const;
 /**
- * Kinds of asset (orders §3 "Asset"): pictures of an order and imported templates; the documents issue adds the
- * generated reports.
+ * The XML exports: our own format for the holder/keeper (outgoing values) and for the workshop (the whole order),
+ * both valid against docs/xml/vers-*.xsd, and the holder's export as a TAF TSI RollingStockDataset.
+ */
+export const XML_EXPORT_TYPES = ['XML_KEEPER', 'XML_WORKSHOP', 'XML_TAF_TSI'] as const;
+export const EXPORT_TYPES = [...PDF_DOCUMENT_TYPES, ...XML_EXPORT_TYPES] as const;
+export const exportTypeSchema = z.enum(EXPORT_TYPES);
+export type ExportType = z.infer<typeof exportTypeSchema>;
+export type PdfDocumentType = (typeof PDF_DOCUMENT_TYPES)[number];
+export type XmlExportType = (typeof XML_EXPORT_TYPES)[number];
+
+/**
+ * Kinds of asset (orders §3 "Asset"): pictures of an order, imported templates, and the generated documents and
+ * exports.
  */
 export const ASSET_TYPES = { PICTURE: 'PICTURE', IMPORT: 'IMPORT' } as const;
-export const assetTypeSchema = z.enum([ASSET_TYPES.PICTURE, ASSET_TYPES.IMPORT]);
+export const assetTypeSchema = z.enum([ASSET_TYPES.PICTURE, ASSET_TYPES.IMPORT, ...EXPORT_TYPES]);
 export type AssetType = z.infer<typeof assetTypeSchema>;
 
-export const ASSET_STATUSES = { AVAILABLE: 'AVAILABLE', IN_GENERATION: 'IN_GENERATION' } as const;
-export const assetStatusSchema = z.enum([ASSET_STATUSES.AVAILABLE, ASSET_STATUSES.IN_GENERATION]);
+/** A document is IN_GENERATION until its job stored it (AVAILABLE) or gave up on it (FAILED). */
+export const ASSET_STATUSES = { AVAILABLE: 'AVAILABLE', IN_GENERATION: 'IN_GENERATION', FAILED: 'FAILED' } as const;
+export const assetStatusSchema = z.enum([
+  ASSET_STATUSES.AVAILABLE,
+  ASSET_STATUSES.IN_GENERATION,
+  ASSET_STATUSES.FAILED,
+]);
 export type AssetStatus = z.infer<typeof assetStatusSchema>;
 
 /** Largest picture the server takes by default (VERS_MAX_PICTURE_BYTES): a tablet camera's PNG with room. */

@@ -1,0 +1,106 @@
+import {
+  ASSET_STATUSES,
+  type ExportType,
+  type Language,
+  type OrderStatus,
+  type OrderType,
+  type PdfDocumentType,
+  exportMediaType,
+} from '@vers/domain';
+import { eq } from 'drizzle-orm';
+import { orderValues } from '../activity/append.ts';
+import type { AssetStorage } from '../assets/storage.ts';
+import type { Db } from '../db/client.ts';
+import { assets, orders, workshops } from '../db/schema.ts';
+import { rollingStockDataset } from './taf-tsi/rolling-stock-dataset.ts';
+import { orderXml } from './xml-export.ts';
+
+/** What POST export records for each document's job (the asset's `request` column). */
+export interface GenerationRequest {
+  language: Language;
+  subVehicles: number;
+  issuedBy: { firstName: string; lastName: string };
+}
+
+/** The file name of a document: order number, type and language, e.g. `2026-000042_release_to_service_de.pdf`. */
+export function documentFilename(orderNumber: string, type: ExportType, language: Language): string {
+  const safe = orderNumber.replace(/[^\w.-]+/g, '_');
+  return `${safe}_${type.toLowerCase()}_${language}.${exportMediaType(type).extension}`;
+}
+
+/** Renders one document from the order as it stands now. */
+export async function renderDocument(
+  db: Db,
+  orderId: string,
+  type: ExportType,
+  request: GenerationRequest,
+  generatedAt = new Date(),
+): Promise<Buffer> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new Error(`order ${orderId} is gone`);
+  const [workshop] = await db.select().from(workshops).where(eq(workshops.id, order.workshopId));
+  if (!workshop) throw new Error(`workshop ${order.workshopId} is gone`);
+  const values = await orderValues(db, order.id);
+  const orderType = order.type as OrderType;
+  if (type === 'XML_WORKSHOP' || type === 'XML_KEEPER') {
+    return Buffer.from(orderXml(orderType, type, values, order.maintenanceNumber), 'utf8');
+  }
+  if (type === 'XML_TAF_TSI') {
+    const xml = rollingStockDataset({
+      wagonNumber: order.maintenanceNumber,
+      values,
+      workshop: { name: workshop.name, countryCode: workshop.countryCode },
+      generatedAt,
+    });
+    return Buffer.from(xml, 'utf8');
+  }
+  // The PDF library is large: loaded with the first document, not with every server start.
+  const { renderPdf } = await import('./pdf/render.tsx');
+  return renderPdf({
+    type: type as PdfDocumentType,
+    language: request.language,
+    order: {
+      id: order.id,
+      number: order.number,
+      externalOrderNumber: order.externalOrderNumber,
+      maintenanceNumber: order.maintenanceNumber,
+      contractor: order.contractor,
+      type: orderType,
+      status: order.status as OrderStatus,
+      created: order.created,
+    },
+    workshop: {
+      name: workshop.name,
+      countryCode: workshop.countryCode,
+      email: workshop.email,
+      phone: workshop.phone,
+      revNr: workshop.revNr,
+      siteId: workshop.siteId,
+      logoPng: workshop.icon ? Buffer.from(workshop.icon, 'base64') : null,
+    },
+    values,
+    subVehicles: request.subVehicles,
+    issuedBy: request.issuedBy,
+    generatedAt,
+  });
+}
+
+/**
+ * The document-generation job: renders the asset's document and stores it (AVAILABLE), or marks it FAILED so the
+ * screen can say so. A job whose asset is no longer IN_GENERATION (done by another instance, deleted) does nothing.
+ */
+export async function generateDocumentJob(db: Db, storage: AssetStorage, assetId: string): Promise<void> {
+  const [asset] = await db.select().from(assets).where(eq(assets.id, assetId));
+  if (!asset || asset.status !== ASSET_STATUSES.IN_GENERATION || !asset.orderId) return;
+  try {
+    const bytes = await renderDocument(db, asset.orderId, asset.type as ExportType, asset.request as GenerationRequest);
+    await storage.put(asset.id, bytes);
+    await db
+      .update(assets)
+      .set({ status: ASSET_STATUSES.AVAILABLE, size: bytes.length })
+      .where(eq(assets.id, asset.id));
+  } catch (error) {
+    console.warn(`document ${asset.id} (${asset.type}) failed:`, error);
+    await db.update(assets).set({ status: ASSET_STATUSES.FAILED }).where(eq(assets.id, asset.id));
+  }
+}

@@ -1,0 +1,109 @@
+import {
+  ASSET_STATUSES,
+  type ExportType,
+  LANGUAGES,
+  type Language,
+  type OrderType,
+  assetSchema,
+  attributeProblem,
+  errorBodySchema,
+  exportMediaType,
+  exportRequestSchema,
+  exportTypesFor,
+  recordedSubVehicles,
+  resolveKey,
+} from '@vers/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { orderValues } from '../activity/append.ts';
+import { toAsset } from '../assets/routes.ts';
+import { sessionUser } from '../auth/session.ts';
+import type { Db } from '../db/client.ts';
+import { assets } from '../db/schema.ts';
+import { ApiError } from '../http/errors.ts';
+import { type JobQueue, QUEUES } from '../jobs/queue.ts';
+import { ORDER_ROLES, ownOrder } from '../orders/access.ts';
+import { type GenerationRequest, documentFilename } from './generate.ts';
+
+const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+/** The first stored value that does not fit its field, as a JSON path the browser maps to field and tab. */
+function incompatibleValue(type: OrderType, values: Record<string, unknown>): { key: string; problem: string } | null {
+  for (const [key, stored] of Object.entries(values)) {
+    const resolved = resolveKey(type, key);
+    if (!resolved) return { key, problem: 'not a field of this order type' };
+    const problem = resolved.field ? attributeProblem(resolved.field, stored) : null;
+    if (problem) return { key, problem };
+  }
+  return null;
+}
+
+/** POST export (administration §7 "Documents and export"): documents are made by background jobs. */
+export const documentRoutes =
+  (db: Db, jobs: Pick<JobQueue, 'send'>): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/export/:orderId/:language',
+      {
+        config: { roles: ORDER_ROLES },
+        schema: {
+          tags: ['documents'],
+          description:
+            'Starts generating the listed documents of an order in `language`; answers them IN_GENERATION at once. ' +
+            'GET assets/order/{orderId} shows them AVAILABLE (or FAILED) when their jobs are done; GET ' +
+            'assets/download/{id} gives the file. 400 INCOMPATIBLE_TYPE with `fields: [key]` when a stored value ' +
+            'does not fit its field.',
+          params: z.object({ orderId: z.uuid(), language: z.enum(LANGUAGES) }),
+          body: exportRequestSchema,
+          response: { 200: z.array(assetSchema), ...errors },
+        },
+      },
+      async (request) => {
+        const user = sessionUser(request);
+        const order = await ownOrder(db, user, request.params.orderId);
+        const orderType = order.type as OrderType;
+        const offered = exportTypesFor(orderType);
+        const types = [...new Set(request.body.types)];
+        const unknown = types.find((type) => !offered.includes(type));
+        if (unknown) {
+          throw new ApiError(400, 'VALIDATION', `A ${orderType} order has no document ${unknown}`, ['body.types']);
+        }
+        const values = await orderValues(db, order.id);
+        const incompatible = incompatibleValue(orderType, values);
+        if (incompatible) {
+          throw new ApiError(400, 'INCOMPATIBLE_TYPE', `${incompatible.key}: ${incompatible.problem}`, [
+            incompatible.key,
+          ]);
+        }
+        const language = request.params.language as Language;
+        const generation: GenerationRequest = {
+          language,
+          subVehicles: request.body.subVehicles ?? recordedSubVehicles(orderType, values),
+          issuedBy: { firstName: user.firstName, lastName: user.lastName },
+        };
+        const now = new Date();
+        const rows = await db
+          .insert(assets)
+          .values(
+            types.map((type: ExportType) => ({
+              id: randomUUID(),
+              orderId: order.id,
+              workshopId: order.workshopId,
+              type,
+              status: ASSET_STATUSES.IN_GENERATION,
+              filename: documentFilename(order.number, type, language),
+              size: 0,
+              mime: exportMediaType(type).mime,
+              creator: `${user.firstName} ${user.lastName}`,
+              created: now,
+              createdBy: user.id,
+              request: generation,
+            })),
+          )
+          .returning();
+        for (const row of rows) await jobs.send(QUEUES.documentGeneration, { assetId: row.id });
+        return rows.map(toAsset);
+      },
+    );
+  };

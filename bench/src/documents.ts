@@ -1,0 +1,179 @@
+// Documents: the time to generate each PDF type for a fully filled wagon order (rendering only, in this process,
+// median of a few runs, beside a one-page baseline PDF rendered by the same library), and PDFs per second through
+// the job queue with one and with two server processes on one PostgreSQL database (each process one worker):
+// "any instance can take a job" is what the second figure shows. Printed, never asserted.
+import { randomUUID } from 'node:crypto';
+import {
+  type Asset,
+  PDF_DOCUMENT_TYPES,
+  type PdfDocumentType,
+  attributeValue,
+  formatVehicleNumber,
+  valueOf,
+} from '@vers/domain';
+import { filledOrderValues } from '../../apps/server/src/documents/filled-order.ts';
+import { renderPdf } from '../../apps/server/src/documents/pdf/render.tsx';
+import type { PdfDocumentInput } from '../../apps/server/src/documents/pdf/model.ts';
+import { DEMO_PASSWORD, createTestDatabase, requestAt, startServerProcess } from '../../apps/server/src/test/server.ts';
+
+const RUNS = 3;
+const THROUGHPUT_DOCUMENTS = 16;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+function input(type: PdfDocumentType, values: Record<string, unknown>): PdfDocumentInput {
+  const number = String(valueOf(values['$.Body.Wagen.technicalWaggonIncoming.Waggonnummer']) ?? '218124712173');
+  return {
+    type,
+    language: 'de',
+    order: {
+      id: randomUUID(),
+      number: '2026-000042',
+      externalOrderNumber: 'EXT-42',
+      maintenanceNumber: number,
+      contractor: 'DB Cargo',
+      type: 'WAGON',
+      status: 'IN_WORK',
+      created: new Date(),
+    },
+    workshop: {
+      name: 'Werk Nord',
+      countryCode: 'DE',
+      email: '',
+      phone: '',
+      revNr: 'DE-REV-1',
+      siteId: '1',
+      logoPng: null,
+    },
+    values,
+    subVehicles: 1,
+    issuedBy: { firstName: 'Anna', lastName: 'Meister' },
+    generatedAt: new Date(),
+  };
+}
+
+export interface DocumentFigures {
+  values: number;
+  perType: { type: PdfDocumentType; ms: number; pages: number; kb: number }[];
+  throughput: { processes: number; documents: number; seconds: number }[] | string;
+}
+
+const pageCount = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+
+export async function measureDocuments(databaseServerUrl?: string): Promise<DocumentFigures> {
+  const values = filledOrderValues('WAGON');
+  const perType: DocumentFigures['perType'] = [];
+  await renderPdf(input('PREVIEW', values)); // fonts loaded once, as in a running server
+  for (const type of PDF_DOCUMENT_TYPES) {
+    const times: number[] = [];
+    let pdf: Buffer = Buffer.alloc(0);
+    for (let i = 0; i < RUNS; i++) {
+      const start = performance.now();
+      pdf = await renderPdf(input(type, values));
+      times.push(performance.now() - start);
+    }
+    perType.push({ type, ms: median(times), pages: pageCount(pdf), kb: pdf.length / 1024 });
+  }
+  let throughput: DocumentFigures['throughput'];
+  try {
+    throughput = await measureThroughput(values, databaseServerUrl);
+  } catch (error) {
+    throughput = `not measured: ${String(error)}`;
+  }
+  return { values: Object.keys(values).length, perType, throughput };
+}
+
+async function measureThroughput(
+  values: Record<string, unknown>,
+  databaseServerUrl = 'postgres://postgres@127.0.0.1:5432/postgres',
+): Promise<{ processes: number; documents: number; seconds: number }[]> {
+  process.env.TEST_DATABASE_URL = databaseServerUrl;
+  const database = await createTestDatabase();
+  if (!database) throw new Error('no PostgreSQL server');
+  const processes = [await startServerProcess({ DATABASE_URL: database.url, VERS_DEMO_PASSWORD: DEMO_PASSWORD })];
+  try {
+    const url = processes[0]?.url ?? '';
+    const call = <T>(method: string, route: string, body?: unknown, token?: string) =>
+      requestAt<T>(url, method, route, { ...(body === undefined ? {} : { body }), ...(token ? { token } : {}) });
+    const signIn = await call<{ token: string }>('POST', '/api/v1/auth/signin', {
+      userName: 'staff',
+      password: DEMO_PASSWORD,
+    });
+    const token = signIn.body.token;
+    const wagonNumber = String(valueOf(values['$.Body.Wagen.technicalWaggonIncoming.Waggonnummer']));
+    const created = await call<{ id: string }>(
+      'POST',
+      '/api/v1/orders',
+      {
+        id: randomUUID(),
+        type: 'WAGON',
+        maintenanceNumber: formatVehicleNumber(wagonNumber),
+        wagon: { number: wagonNumber, wheelsetsOutgoing: [] },
+      },
+      token,
+    );
+    if (created.status !== 200) throw new Error(`order: ${created.status} ${JSON.stringify(created.body)}`);
+    const orderId = created.body.id;
+    const now = new Date();
+    const changes = Object.entries(values).map(([key, stored]) => ({
+      id: randomUUID(),
+      oI: orderId,
+      k: key,
+      t: 'XML_MODIFICATION',
+      oV: JSON.stringify(attributeValue(valueOf(stored) as string, now)),
+      c: now.toISOString(),
+    }));
+    for (let i = 0; i < changes.length; i += 500) {
+      const res = await call('POST', '/api/v1/activity/batch', { activities: changes.slice(i, i + 500) }, token);
+      if (res.status !== 200) throw new Error(`values: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+    }
+    const run = async () => {
+      const start = performance.now();
+      const ids: string[] = [];
+      for (let i = 0; i < THROUGHPUT_DOCUMENTS; i++) {
+        const type = PDF_DOCUMENT_TYPES[i % PDF_DOCUMENT_TYPES.length] as PdfDocumentType;
+        const res = await call<Asset[]>('POST', `/api/v1/export/${orderId}/de`, { types: [type] }, token);
+        if (res.status !== 200) throw new Error(`export: ${res.status} ${JSON.stringify(res.body)}`);
+        ids.push(...res.body.map((asset) => asset.id));
+      }
+      for (;;) {
+        const list = await call<Asset[]>('GET', `/api/v1/assets/order/${orderId}`, undefined, token);
+        const mine = list.body.filter((asset) => ids.includes(asset.id));
+        if (mine.some((asset) => asset.status === 'FAILED')) throw new Error('a document failed');
+        if (mine.every((asset) => asset.status === 'AVAILABLE')) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return (performance.now() - start) / 1000;
+    };
+    const figures = [{ processes: 1, documents: THROUGHPUT_DOCUMENTS, seconds: await run() }];
+    processes.push(await startServerProcess({ DATABASE_URL: database.url, VERS_DEMO_PASSWORD: DEMO_PASSWORD }));
+    figures.push({ processes: 2, documents: THROUGHPUT_DOCUMENTS, seconds: await run() });
+    return figures;
+  } finally {
+    for (const server of processes) server.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await database.drop();
+  }
+}
+
+export function printDocuments(f: DocumentFigures) {
+  console.log(
+    `documents of a fully filled wagon order (${f.values} values, 4 wheelsets), rendering, median of ${RUNS}:`,
+  );
+  for (const row of f.perType) {
+    console.log(
+      `  ${row.type.padEnd(22)} ${row.ms.toFixed(0).padStart(6)} ms  ${String(row.pages).padStart(3)} pages  ${row.kb.toFixed(0)} KB`,
+    );
+  }
+  if (typeof f.throughput === 'string') {
+    console.log(`  PDFs per second through the job queue: ${f.throughput}`);
+    return;
+  }
+  const [one, two] = f.throughput;
+  for (const row of f.throughput) {
+    console.log(
+      `  ${row.documents} PDFs through the job queue, ${row.processes} server process(es) on one PostgreSQL: ` +
+        `${row.seconds.toFixed(1)} s, ${(row.documents / row.seconds).toFixed(2)} PDFs/s`,
+    );
+  }
+  if (one && two) console.log(`  two workers vs one: ${(one.seconds / two.seconds).toFixed(2)}x`);
+}
