@@ -15,7 +15,6 @@ type Page = LazyExoticComponent<ComponentType>;
 const Layout = lazy(() => import('./Layout.tsx').then((m) => ({ default: m.Layout })));
 
 // Every screen but the login is its own chunk: the login screen loads only what it needs.
-const pending = lazy(() => import('../features/pending/PendingPage.tsx'));
 const PAGES: Record<Exclude<RouteName, 'login'>, Page> = {
   home: lazy(() => import('../features/home/HomePage.tsx')),
   profile: lazy(() => import('../features/profile/ProfilePage.tsx')),
@@ -27,7 +26,7 @@ const PAGES: Record<Exclude<RouteName, 'login'>, Page> = {
   addOrder: lazy(() => import('../features/orders/AddOrderPage.tsx')),
   EditOrder: lazy(() => import('../features/orders/EditOrderPage.tsx')),
   camera: lazy(() => import('../features/images/CameraPage.tsx')),
-  assets: pending,
+  assets: lazy(() => import('../features/documents/DocumentsPage.tsx')),
   images: lazy(() => import('../features/images/ImagesPage.tsx')),
 };
 

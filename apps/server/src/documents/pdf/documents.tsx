@@ -415,9 +415,14 @@ export function releaseToServicePages({ input, x }: Props): ReactElement[] {
         />
         {units <= 1 ? <Signatures captions={signatureCaptions} /> : null}
       </Section>
-      {units > 1
+      {/* A wagon's wheelsets, incoming and outgoing: per sub-vehicle with its own signature when it has several. */}
+      {wagon && (units > 1 || all.length > 0)
         ? splitBySubVehicle(all, units).map((unit, k) => (
-            <Section key={k} title={x.t('release.subVehicle', { k: k + 1, n: units })} keep>
+            <Section
+              key={k}
+              title={units > 1 ? x.t('release.subVehicle', { k: k + 1, n: units }) : x.t('release.wheelsets')}
+              keep
+            >
               {unit.length > 0 ? (
                 <SimpleTable
                   head={[
@@ -441,7 +446,7 @@ export function releaseToServicePages({ input, x }: Props): ReactElement[] {
               ) : (
                 <Text>{x.t('release.noWheelsets')}</Text>
               )}
-              <Signatures captions={signatureCaptions} />
+              {units > 1 ? <Signatures captions={signatureCaptions} /> : null}
             </Section>
           ))
         : null}

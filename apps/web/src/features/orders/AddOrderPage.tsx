@@ -4,6 +4,7 @@ import {
   type OrderType,
   ORDER_TYPES,
   WHEELSETS_PER_WAGON,
+  formatVehicleNumber,
   orderSchema,
   validateVehicleNumber,
 } from '@vers/domain';
@@ -30,6 +31,7 @@ import { notifications } from '../../app/notifications.ts';
 import { createOrderLocally } from '../../offline/local-orders.ts';
 import { versdb } from '../../offline/versdb.ts';
 import { CONTRACTOR_LIST, OrderTypeIcon } from './OrdersPage.tsx';
+import { XmlImportButton } from './XmlImportButton.tsx';
 
 /** Statuses this screen reports itself; no connection, 401, 403 and 502 keep the app's global reaction. */
 const HANDLED = [0, 400, 404, 409, 413, 500, 502, 503, 504] as const;
@@ -49,6 +51,8 @@ interface NumberField {
 interface WheelsetRow extends NumberField {
   /** Stable React key: rows can be removed from the middle. */
   key: number;
+  /** The row's accepted XML template, sent with the order. */
+  assetId?: string;
 }
 
 interface ContractorOption {
@@ -106,6 +110,8 @@ export default function AddOrderPage() {
   const [wheelsets, setWheelsets] = useState<WheelsetRow[]>(() =>
     Array.from({ length: WHEELSETS_PER_WAGON.default }, newRow),
   );
+  /** The vehicle's accepted XML template: the order starts with its incoming values. */
+  const [vehicleAsset, setVehicleAsset] = useState<string | null>(null);
   /** The fields the server refused on the last save, with the message to show; cleared when changed. */
   const [refused, setRefused] = useState<ReadonlyMap<FieldKey, string>>(new Map());
   const [serverMessage, setServerMessage] = useState<string | null>(null);
@@ -160,10 +166,14 @@ export default function AddOrderPage() {
         ? {
             wagon: {
               number: maintenanceNumber,
-              wheelsetsOutgoing: wheelsets.map((row) => ({ number: digitsOf(row.value) })),
+              ...(vehicleAsset ? { assetId: vehicleAsset } : {}),
+              wheelsetsOutgoing: wheelsets.map((row) => ({
+                number: digitsOf(row.value),
+                ...(row.assetId ? { assetId: row.assetId } : {}),
+              })),
             },
           }
-        : { wheelset: { number: maintenanceNumber } }),
+        : { wheelset: { number: maintenanceNumber, ...(vehicleAsset ? { assetId: vehicleAsset } : {}) } }),
     };
     try {
       const order = await call('orders', orderSchema, { method: 'POST', body: request, handles: HANDLED });
@@ -236,7 +246,11 @@ export default function AddOrderPage() {
             fullWidth
             color="primary"
             value={type}
-            onChange={(_, next: OrderType | null) => next && setType(next)}
+            onChange={(_, next: OrderType | null) => {
+              if (!next) return;
+              setType(next);
+              setVehicleAsset(null); // a template is for one order type
+            }}
             aria-labelledby="order-type-label"
           >
             {[ORDER_TYPES.WAGON, ORDER_TYPES.WHEELSET].map((option) => (
@@ -273,6 +287,24 @@ export default function AddOrderPage() {
           fullWidth
           slotProps={{ htmlInput: numberInput('order-number') }}
           sx={{ '& input': { fontSize: '1.25rem', letterSpacing: '0.04em' } }}
+        />
+        <XmlImportButton
+          key={type}
+          orderType={type}
+          testId="order-import"
+          label={t('orders.import.vehicle')}
+          onValid={(outcome) => {
+            setVehicleAsset(outcome.assetId);
+            setNumber({ value: formatVehicleNumber(outcome.number), wrong: false });
+            unrefuse('number');
+            if (isWagon && outcome.subNumbers.length > 0) {
+              // The wagon's own wheelsets replace the list, within its limits.
+              const numbers = outcome.subNumbers.slice(0, WHEELSETS_PER_WAGON.max);
+              while (numbers.length < WHEELSETS_PER_WAGON.min) numbers.push('');
+              setWheelsets(numbers.map((digits) => ({ ...newRow(), value: digits && formatVehicleNumber(digits) })));
+              unrefuseRows();
+            }
+          }}
         />
 
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
@@ -344,7 +376,10 @@ export default function AddOrderPage() {
                 const position = index + 1;
                 const removeLabel = t('orders.add.removeWheelset', { position });
                 return (
-                  <Box key={row.key} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+                  <Box
+                    key={row.key}
+                    sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
+                  >
                     <TextField
                       label={t('orders.add.wheelset', { position })}
                       value={row.value}
@@ -357,6 +392,21 @@ export default function AddOrderPage() {
                       helperText={numberHelp(row, key)}
                       fullWidth
                       slotProps={{ htmlInput: numberInput(`wheelset-number-${index}`) }}
+                      sx={{ flex: '1 1 260px' }}
+                    />
+                    <XmlImportButton
+                      orderType={ORDER_TYPES.WHEELSET}
+                      testId={`wheelset-import-${index}`}
+                      label={t('orders.import.wheelset', { position })}
+                      onValid={(outcome) => {
+                        changeRow(index, (r) => ({
+                          ...r,
+                          value: formatVehicleNumber(outcome.number),
+                          wrong: false,
+                          assetId: outcome.assetId,
+                        }));
+                        unrefuse(key);
+                      }}
                     />
                     <Tooltip title={removeLabel}>
                       {/* A disabled button gets no pointer events: the span keeps the tooltip. */}

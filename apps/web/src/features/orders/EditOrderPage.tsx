@@ -17,6 +17,7 @@ import {
   perEntrySummary,
   progressColour,
   recalculate,
+  recordedSubVehicles,
   resolveKey,
   SENT_STATES,
   tabProgress,
@@ -29,6 +30,7 @@ import EditNoteIcon from '@mui/icons-material/EditNote';
 import LockIcon from '@mui/icons-material/Lock';
 import SyncIcon from '@mui/icons-material/Sync';
 import UndoIcon from '@mui/icons-material/Undo';
+import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
 import Alert from '@mui/material/Alert';
@@ -64,6 +66,12 @@ import { useOrder } from './editor/useOrder.ts';
 
 /** On a phone the editor's actions show their icons only (named for screen readers), so the fields stay in view. */
 const actionSx = { minWidth: 48, minHeight: 48, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } } as const;
+
+/** The documents screen of the order; a wagon's route carries its sub-vehicles (administration §2). */
+function documentsPath(type: OrderType, orderId: string, orderType: string, values: Values): string {
+  const base = `/assets/${orderId}/${orderType}`;
+  return type === 'WAGON' ? `${base}/${recordedSubVehicles(type, values)}` : base;
+}
 
 function ActionLabel({ text }: { text: string }) {
   return (
@@ -453,6 +461,15 @@ export default function EditOrderPage() {
               sx={actionSx}
             >
               <ActionLabel text={t('routes.images')} />
+            </Button>
+            <Button
+              startIcon={<DescriptionIcon />}
+              onClick={() => void navigate(documentsPath(type, orderId ?? '', orderType, values))}
+              data-testid="open-documents"
+              aria-label={t('routes.assets')}
+              sx={actionSx}
+            >
+              <ActionLabel text={t('routes.assets')} />
             </Button>
             <Box sx={{ flexGrow: 1 }} />
             <Button

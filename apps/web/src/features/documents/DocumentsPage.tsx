@@ -1,0 +1,256 @@
+import {
+  type Asset,
+  type ExportType,
+  LANGUAGES,
+  LANGUAGE_NAMES,
+  type Language,
+  assetSchema,
+  formatDateTime,
+} from '@vers/domain';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DownloadIcon from '@mui/icons-material/Download';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import NoteAddIcon from '@mui/icons-material/NoteAddOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { z } from 'zod';
+import { call } from '../../app/api.ts';
+import { notifications } from '../../app/notifications.ts';
+import { loadFeatureCatalogue } from '../../i18n/index.ts';
+import { useSyncStatus } from '../../offline/scheduler.ts';
+import { versdb } from '../../offline/versdb.ts';
+import {
+  type Message,
+  documentsOf,
+  failureMessage,
+  offeredTypes,
+  routeOrderType,
+  routeSubVehicles,
+  stillGenerating,
+} from './documents-view.ts';
+import { downloadDocument } from './download.ts';
+
+/** How often the list is read again while documents are being made (as the import validation poll). */
+export const DOCUMENTS_POLL_MS = 2000;
+
+const assetList = z.array(assetSchema);
+/** 4xx/5xx are shown on this screen, not by the global snackbar (0 too: offline is said here). */
+const HANDLED = [0, 400, 403, 404, 409, 500, 502, 503];
+
+/**
+ * Documents screen (administration §2, `/assets/{orderId}/{orderType}/{anzahlTeilfahrzeuge?}`): choose documents
+ * and a language, generate them on the server (background jobs), see them listed in_generation, then available,
+ * and download them.
+ */
+export default function DocumentsPage() {
+  const { t, i18n } = useTranslation();
+  const uiLanguage = (i18n.resolvedLanguage ?? 'de') as Language;
+  const navigate = useNavigate();
+  const { orderId = '', orderType: typeSegment, anzahlTeilfahrzeuge } = useParams();
+  const orderType = routeOrderType(typeSegment) ?? 'WAGON';
+  const subVehicles = routeSubVehicles(anzahlTeilfahrzeuge);
+  const { online } = useSyncStatus();
+  const order = useLiveQuery(() => versdb.orders.get(orderId), [orderId]);
+  const [chosen, setChosen] = useState<ExportType[]>([]);
+  const [language, setLanguage] = useState<Language>(uiLanguage);
+  const [documents, setDocuments] = useState<Asset[] | null>(null);
+  const [problem, setProblem] = useState<Message | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      const assets = await call(`assets/order/${orderId}`, assetList, { handles: HANDLED });
+      setDocuments(documentsOf(assets));
+    } catch (error) {
+      setProblem(failureMessage(error, 'fetch', orderType, t));
+    }
+  }, [orderId, orderType, t]);
+
+  useEffect(() => {
+    void load();
+    // The incompatible-data message names fields and tabs from the field catalogue.
+    void loadFeatureCatalogue('catalogue');
+  }, [load]);
+
+  const generating = documents !== null && stillGenerating(documents);
+  useEffect(() => {
+    if (!generating) return;
+    const timer = setInterval(() => void load(), DOCUMENTS_POLL_MS);
+    return () => clearInterval(timer);
+  }, [generating, load]);
+
+  const generate = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const created = await call(`export/${orderId}/${language}`, assetList, {
+        method: 'POST',
+        body: { types: chosen, ...(subVehicles ? { subVehicles } : {}) },
+        handles: HANDLED,
+      });
+      setDocuments((current) => documentsOf([...created, ...(current ?? [])]));
+      setChosen([]);
+    } catch (error) {
+      setProblem(failureMessage(error, 'create', orderType, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const download = async (document: Asset) => {
+    try {
+      await downloadDocument(document);
+    } catch (error) {
+      const message = failureMessage(error, 'download', orderType, t);
+      notifications.show(message.key, 'error', message.values);
+    }
+  };
+
+  const toggle = (type: ExportType) =>
+    setChosen((current) => (current.includes(type) ? current.filter((t) => t !== type) : [...current, type]));
+  const orderPath = `/orders/${orderType.toLowerCase()}/${orderId}/basedata`;
+
+  return (
+    <Stack spacing={2} data-testid="documents-page">
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+        <Button startIcon={<ArrowBackIcon />} onClick={() => void navigate(orderPath)} sx={{ minHeight: 48 }}>
+          {t('documents.backToOrder')}
+        </Button>
+        {order && (
+          <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+            {order.order.number || order.order.maintenanceNumber}
+          </Typography>
+        )}
+      </Stack>
+      {!online && (
+        <Alert severity="warning" data-testid="documents-offline">
+          {t('documents.needsConnection')}
+        </Alert>
+      )}
+      {problem && (
+        <Alert severity="error" data-testid="documents-error" onClose={() => setProblem(null)}>
+          {t(problem.key, problem.values)}
+        </Alert>
+      )}
+      <Paper sx={{ p: 2 }}>
+        <Typography variant="subtitle1" component="h3" gutterBottom>
+          {t('documents.generate')}
+        </Typography>
+        <FormGroup sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))' }}>
+          {offeredTypes(orderType).map((type) => (
+            <FormControlLabel
+              key={type}
+              sx={{ minHeight: 48 }}
+              control={
+                <Checkbox
+                  checked={chosen.includes(type)}
+                  onChange={() => toggle(type)}
+                  slotProps={{ input: { 'data-testid': `documents-type-${type}` } as object }}
+                />
+              }
+              label={t(`documents.type.${type}`)}
+            />
+          ))}
+        </FormGroup>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+          <TextField
+            select
+            label={t('documents.language')}
+            value={language}
+            onChange={(event) => setLanguage(event.target.value as Language)}
+            sx={{ minWidth: 200 }}
+            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'documents-language' } as object } }}
+          >
+            {LANGUAGES.map((code) => (
+              <MenuItem key={code} value={code} data-testid={`documents-language-${code}`} lang={code}>
+                {LANGUAGE_NAMES[code]}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Button
+            variant="contained"
+            startIcon={busy ? <CircularProgress size={20} color="inherit" /> : <NoteAddIcon />}
+            disabled={chosen.length === 0 || busy || !online}
+            onClick={() => void generate()}
+            sx={{ minHeight: 48 }}
+            data-testid="documents-generate"
+          >
+            {t('documents.generateButton')}
+          </Button>
+        </Stack>
+      </Paper>
+      <Paper sx={{ p: 2 }}>
+        <Typography variant="subtitle1" component="h3">
+          {t('documents.list')}
+        </Typography>
+        {documents?.length === 0 && (
+          <Typography color="text.secondary" data-testid="documents-empty" sx={{ py: 1 }}>
+            {t('documents.none')}
+          </Typography>
+        )}
+        <List data-testid="documents-list">
+          {documents?.map((document) => (
+            <ListItem
+              key={document.id}
+              divider
+              data-testid="document-row"
+              data-type={document.type}
+              data-status={document.status}
+              secondaryAction={
+                document.status === 'AVAILABLE' ? (
+                  <Button
+                    startIcon={<DownloadIcon />}
+                    onClick={() => void download(document)}
+                    sx={{ minHeight: 48 }}
+                    data-testid="document-download"
+                  >
+                    {t('documents.download')}
+                  </Button>
+                ) : undefined
+              }
+              sx={{ pr: 18 }}
+            >
+              <ListItemText
+                primary={t(`documents.type.${document.type}`)}
+                secondary={`${formatDateTime(document.created, uiLanguage)}${
+                  document.status === 'AVAILABLE' ? ` · ${Math.max(1, Math.round(document.size / 1024))} KB` : ''
+                } · ${document.filename}`}
+              />
+              <Chip
+                size="small"
+                data-testid="document-status"
+                color={document.status === 'AVAILABLE' ? 'success' : document.status === 'FAILED' ? 'error' : 'default'}
+                icon={
+                  document.status === 'IN_GENERATION' ? (
+                    <CircularProgress size={14} />
+                  ) : document.status === 'FAILED' ? (
+                    <ErrorOutlineIcon />
+                  ) : undefined
+                }
+                label={t(`documents.status.${document.status}`)}
+                sx={{ ml: 1 }}
+              />
+            </ListItem>
+          ))}
+        </List>
+      </Paper>
+    </Stack>
+  );
+}

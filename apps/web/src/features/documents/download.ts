@@ -1,0 +1,29 @@
+import { API_BASE, type Asset } from '@vers/domain';
+import { ApiFailure } from '../../app/api.ts';
+import { sessionStore } from '../../app/session.ts';
+
+/** Fetches a document with the session's token and hands it to the browser as a download under its filename. */
+export async function downloadDocument(asset: Pick<Asset, 'id' | 'filename'>): Promise<void> {
+  const token = sessionStore.get()?.token;
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}/assets/download/${asset.id}`, {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    });
+  } catch {
+    throw new ApiFailure(0, 'NO_CONNECTION', 'No connection to the server');
+  }
+  if (response.status !== 200) throw new ApiFailure(response.status, 'NOT_FOUND', response.statusText);
+  const url = URL.createObjectURL(await response.blob());
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = asset.filename;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    // The click has handed the file over; a moment later the URL may go.
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+}
