@@ -72,6 +72,29 @@ try {
         await page.getByTestId(`order-tab-${tab}`).click();
         await shoot(page, `${lang}-${label}-editor-${tab}`);
       }
+      // Its documents: two generated, one still in generation on the first shot.
+      await page.getByTestId('open-documents').click();
+      await page.getByTestId('documents-page').waitFor();
+      await page.getByTestId('documents-type-RELEASE_TO_SERVICE').check();
+      await page.getByTestId('documents-type-XML_KEEPER').check();
+      await page.getByTestId('documents-generate').click();
+      await page.getByTestId('document-row').first().waitFor();
+      await shoot(page, `${lang}-${label}-documents-generating`);
+      await page.locator('[data-testid="document-row"][data-status="IN_GENERATION"]').first().waitFor({
+        state: 'detached',
+        timeout: 30_000,
+      });
+      await shoot(page, `${lang}-${label}-documents`);
+      // The add-order screen with XML templates: one refused (wrong order type), the wagon's and a wheelset's taken.
+      await page.goto('/orders/add');
+      await page.getByTestId('order-import').setInputFiles(path.resolve('docs/xml/example-wheelset.xml'));
+      await page.locator('[data-testid="order-import-state"][data-state="invalid"]').waitFor();
+      await shoot(page, `${lang}-${label}-add-order-import-refused`);
+      await page.getByTestId('order-import').setInputFiles(path.resolve('docs/xml/example-wagon.xml'));
+      await page.locator('[data-testid="order-import-state"][data-state="valid"]').waitFor();
+      await page.getByTestId('wheelset-import-0').setInputFiles(path.resolve('docs/xml/example-wheelset.xml'));
+      await page.locator('[data-testid="wheelset-import-0-state"][data-state="valid"]').waitFor();
+      await shoot(page, `${lang}-${label}-add-order-import`);
       if (label === 'desktop') {
         await page.getByTestId('logout').click();
         await page.getByTestId('login-username').fill('versadmin');

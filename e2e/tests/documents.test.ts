@@ -65,7 +65,7 @@ describe('documents', () => {
     await expect
       .poll(() => page.getByTestId('order-import-state').getAttribute('data-state'), { timeout: 20_000 })
       .toBe('invalid');
-    await expect(page.getByTestId('order-import-state').textContent()).resolves.toContain('Unerwarteter Auftragstyp');
+    await expect(page.getByTestId('order-import-message').textContent()).resolves.toContain('Unerwarteter Auftragstyp');
     await expect(page.getByTestId('order-import').inputValue()).resolves.toBe('');
 
     // The wagon template: its number and its four wheelsets fill the form.

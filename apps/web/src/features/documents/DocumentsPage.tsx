@@ -12,6 +12,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import NoteAddIcon from '@mui/icons-material/NoteAddOutlined';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
@@ -213,25 +214,15 @@ export default function DocumentsPage() {
               data-testid="document-row"
               data-type={document.type}
               data-status={document.status}
-              secondaryAction={
-                document.status === 'AVAILABLE' ? (
-                  <Button
-                    startIcon={<DownloadIcon />}
-                    onClick={() => void download(document)}
-                    sx={{ minHeight: 48 }}
-                    data-testid="document-download"
-                  >
-                    {t('documents.download')}
-                  </Button>
-                ) : undefined
-              }
-              sx={{ pr: 18 }}
+              sx={{ gap: 1, flexWrap: 'wrap', px: 0 }}
             >
               <ListItemText
+                sx={{ flex: '1 1 240px', minWidth: 0 }}
                 primary={t(`documents.type.${document.type}`)}
                 secondary={`${formatDateTime(document.created, uiLanguage)}${
                   document.status === 'AVAILABLE' ? ` · ${Math.max(1, Math.round(document.size / 1024))} KB` : ''
                 } · ${document.filename}`}
+                slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
               />
               <Chip
                 size="small"
@@ -245,8 +236,20 @@ export default function DocumentsPage() {
                   ) : undefined
                 }
                 label={t(`documents.status.${document.status}`)}
-                sx={{ ml: 1 }}
               />
+              {/* The same width for every row, with or without the button: the chips stay in one column. */}
+              <Box sx={{ width: 168, display: 'flex', justifyContent: 'flex-end' }}>
+                {document.status === 'AVAILABLE' && (
+                  <Button
+                    startIcon={<DownloadIcon />}
+                    onClick={() => void download(document)}
+                    sx={{ minHeight: 48 }}
+                    data-testid="document-download"
+                  >
+                    {t('documents.download')}
+                  </Button>
+                )}
+              </Box>
             </ListItem>
           ))}
         </List>

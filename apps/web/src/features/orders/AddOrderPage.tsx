@@ -31,7 +31,7 @@ import { notifications } from '../../app/notifications.ts';
 import { createOrderLocally } from '../../offline/local-orders.ts';
 import { versdb } from '../../offline/versdb.ts';
 import { CONTRACTOR_LIST, OrderTypeIcon } from './OrdersPage.tsx';
-import { XmlImportButton } from './XmlImportButton.tsx';
+import { ImportControl, ImportMessage, WithTemplateImport } from './TemplateImport.tsx';
 
 /** Statuses this screen reports itself; no connection, 401, 403 and 502 keep the app's global reaction. */
 const HANDLED = [0, 400, 404, 409, 413, 500, 502, 503, 504] as const;
@@ -288,11 +288,9 @@ export default function AddOrderPage() {
           slotProps={{ htmlInput: numberInput('order-number') }}
           sx={{ '& input': { fontSize: '1.25rem', letterSpacing: '0.04em' } }}
         />
-        <XmlImportButton
+        <WithTemplateImport
           key={type}
           orderType={type}
-          testId="order-import"
-          label={t('orders.import.vehicle')}
           onValid={(outcome) => {
             setVehicleAsset(outcome.assetId);
             setNumber({ value: formatVehicleNumber(outcome.number), wrong: false });
@@ -305,7 +303,21 @@ export default function AddOrderPage() {
               unrefuseRows();
             }
           }}
-        />
+        >
+          {(imp) => (
+            <Box sx={{ mt: -1 }}>
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+                <ImportControl imp={imp} testId="order-import" label={t('orders.import.vehicle')} />
+                {imp.state.kind === 'valid' && (
+                  <Typography variant="body2" noWrap>
+                    {imp.state.filename}
+                  </Typography>
+                )}
+              </Box>
+              <ImportMessage imp={imp} testId="order-import" />
+            </Box>
+          )}
+        </WithTemplateImport>
 
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <Autocomplete
@@ -376,58 +388,73 @@ export default function AddOrderPage() {
                 const position = index + 1;
                 const removeLabel = t('orders.add.removeWheelset', { position });
                 return (
-                  <Box
+                  <WithTemplateImport
                     key={row.key}
-                    sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
+                    orderType={ORDER_TYPES.WHEELSET}
+                    onValid={(outcome) => {
+                      changeRow(index, (r) => ({
+                        ...r,
+                        value: formatVehicleNumber(outcome.number),
+                        wrong: false,
+                        assetId: outcome.assetId,
+                      }));
+                      unrefuse(key);
+                    }}
                   >
-                    <TextField
-                      label={t('orders.add.wheelset', { position })}
-                      value={row.value}
-                      onChange={(e) => {
-                        changeRow(index, (r) => ({ ...r, value: e.target.value, wrong: false }));
-                        unrefuse(key);
-                      }}
-                      onBlur={() => changeRow(index, (r) => ({ ...r, ...checked(r.value) }))}
-                      error={row.wrong || refused.has(key)}
-                      helperText={numberHelp(row, key)}
-                      fullWidth
-                      slotProps={{ htmlInput: numberInput(`wheelset-number-${index}`) }}
-                      sx={{ flex: '1 1 260px' }}
-                    />
-                    <XmlImportButton
-                      orderType={ORDER_TYPES.WHEELSET}
-                      testId={`wheelset-import-${index}`}
-                      label={t('orders.import.wheelset', { position })}
-                      onValid={(outcome) => {
-                        changeRow(index, (r) => ({
-                          ...r,
-                          value: formatVehicleNumber(outcome.number),
-                          wrong: false,
-                          assetId: outcome.assetId,
-                        }));
-                        unrefuse(key);
-                      }}
-                    />
-                    <Tooltip title={removeLabel}>
-                      {/* A disabled button gets no pointer events: the span keeps the tooltip. */}
-                      <span>
-                        <IconButton
-                          size="large"
-                          color="error"
-                          disabled={wheelsets.length <= WHEELSETS_PER_WAGON.min}
-                          onClick={() => {
-                            setWheelsets((rows) => rows.filter((_, i) => i !== index));
-                            unrefuseRows();
+                    {(imp) => (
+                      <Box>
+                        {/* On a phone the number takes the whole line; import and remove go below it. */}
+                        <Box
+                          sx={{
+                            display: 'flex',
+                            gap: 1,
+                            alignItems: 'flex-start',
+                            flexWrap: { xs: 'wrap', sm: 'nowrap' },
                           }}
-                          aria-label={removeLabel}
-                          data-testid={`wheelset-remove-${index}`}
-                          sx={{ width: TOUCH, height: TOUCH }}
                         >
-                          <RemoveCircleOutlineIcon />
-                        </IconButton>
-                      </span>
-                    </Tooltip>
-                  </Box>
+                          <TextField
+                            label={t('orders.add.wheelset', { position })}
+                            value={row.value}
+                            onChange={(e) => {
+                              changeRow(index, (r) => ({ ...r, value: e.target.value, wrong: false }));
+                              unrefuse(key);
+                            }}
+                            onBlur={() => changeRow(index, (r) => ({ ...r, ...checked(r.value) }))}
+                            error={row.wrong || refused.has(key)}
+                            helperText={numberHelp(row, key)}
+                            fullWidth
+                            slotProps={{ htmlInput: numberInput(`wheelset-number-${index}`) }}
+                            sx={{ flex: { xs: '1 1 100%', sm: '1 1 auto' } }}
+                          />
+                          <ImportControl
+                            imp={imp}
+                            testId={`wheelset-import-${index}`}
+                            label={t('orders.import.wheelset', { position })}
+                          />
+                          <Tooltip title={removeLabel}>
+                            {/* A disabled button gets no pointer events: the span keeps the tooltip. */}
+                            <span>
+                              <IconButton
+                                size="large"
+                                color="error"
+                                disabled={wheelsets.length <= WHEELSETS_PER_WAGON.min}
+                                onClick={() => {
+                                  setWheelsets((rows) => rows.filter((_, i) => i !== index));
+                                  unrefuseRows();
+                                }}
+                                aria-label={removeLabel}
+                                data-testid={`wheelset-remove-${index}`}
+                                sx={{ width: TOUCH, height: TOUCH }}
+                              >
+                                <RemoveCircleOutlineIcon />
+                              </IconButton>
+                            </span>
+                          </Tooltip>
+                        </Box>
+                        <ImportMessage imp={imp} testId={`wheelset-import-${index}`} />
+                      </Box>
+                    )}
+                  </WithTemplateImport>
                 );
               })}
             </Stack>
