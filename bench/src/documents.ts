@@ -3,6 +3,8 @@
 // the job queue with one and with two server processes on one PostgreSQL database (each process one worker):
 // "any instance can take a job" is what the second figure shows. Printed, never asserted.
 import { randomUUID } from 'node:crypto';
+import { Document, Page, Text, renderToBuffer } from '@react-pdf/renderer';
+import { createElement } from 'react';
 import {
   type Asset,
   PDF_DOCUMENT_TYPES,
@@ -14,6 +16,7 @@ import {
 import { filledOrderValues } from '../../apps/server/src/documents/filled-order.ts';
 import { renderPdf } from '../../apps/server/src/documents/pdf/render.tsx';
 import type { PdfDocumentInput } from '../../apps/server/src/documents/pdf/model.ts';
+import { wheelsetNumbers } from '../../apps/server/src/test/orders.ts';
 import { DEMO_PASSWORD, createTestDatabase, requestAt, startServerProcess } from '../../apps/server/src/test/server.ts';
 
 const RUNS = 3;
@@ -51,7 +54,19 @@ function input(type: PdfDocumentType, values: Record<string, unknown>): PdfDocum
   };
 }
 
+/** The library's own floor: a one-page PDF with one line of text. */
+async function baselinePdfMs(): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < RUNS + 2; i++) {
+    const start = performance.now();
+    await renderToBuffer(createElement(Document, null, createElement(Page, null, createElement(Text, null, 'VERS'))));
+    times.push(performance.now() - start);
+  }
+  return median(times);
+}
+
 export interface DocumentFigures {
+  baselineMs: number;
   values: number;
   perType: { type: PdfDocumentType; ms: number; pages: number; kb: number }[];
   throughput: { processes: number; documents: number; seconds: number }[] | string;
@@ -79,7 +94,7 @@ export async function measureDocuments(databaseServerUrl?: string): Promise<Docu
   } catch (error) {
     throughput = `not measured: ${String(error)}`;
   }
-  return { values: Object.keys(values).length, perType, throughput };
+  return { baselineMs: await baselinePdfMs(), values: Object.keys(values).length, perType, throughput };
 }
 
 async function measureThroughput(
@@ -107,7 +122,7 @@ async function measureThroughput(
         id: randomUUID(),
         type: 'WAGON',
         maintenanceNumber: formatVehicleNumber(wagonNumber),
-        wagon: { number: wagonNumber, wheelsetsOutgoing: [] },
+        wagon: { number: wagonNumber, wheelsetsOutgoing: wheelsetNumbers(4).map((number) => ({ number })) },
       },
       token,
     );
@@ -161,9 +176,11 @@ export function printDocuments(f: DocumentFigures) {
   );
   for (const row of f.perType) {
     console.log(
-      `  ${row.type.padEnd(22)} ${row.ms.toFixed(0).padStart(6)} ms  ${String(row.pages).padStart(3)} pages  ${row.kb.toFixed(0)} KB`,
+      `  ${row.type.padEnd(22)} ${row.ms.toFixed(0).padStart(6)} ms  ${String(row.pages).padStart(3)} pages  ` +
+        `${row.kb.toFixed(0).padStart(4)} KB  ${(row.ms / f.baselineMs).toFixed(0).padStart(4)}x a one-line page`,
     );
   }
+  console.log(`  (one-line page with the same library: ${f.baselineMs.toFixed(1)} ms)`);
   if (typeof f.throughput === 'string') {
     console.log(`  PDFs per second through the job queue: ${f.throughput}`);
     return;
