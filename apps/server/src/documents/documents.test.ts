@@ -70,6 +70,23 @@ async function importFile(text: string, type: OrderType) {
   return { id, result: await validation(id, type) };
 }
 
+/** POST orders for a wagon order started from an imported template. */
+function wagonFromTemplate(assetId: string, orderId: string = randomUUID(), wheelsets = 4) {
+  return server.request<{ id: string; importedDate: string | null; assetId: string }>('POST', '/api/v1/orders', {
+    token: staff,
+    body: {
+      id: orderId,
+      type: 'WAGON',
+      maintenanceNumber: WAGON_NUMBER,
+      wagon: {
+        assetId,
+        number: WAGON_NUMBER,
+        wheelsetsOutgoing: wheelsetNumbers(wheelsets).map((number) => ({ number })),
+      },
+    },
+  });
+}
+
 describe('XML import of templates', () => {
   it('checks a wagon template in the background: its number and its wheelsets', async () => {
     const { id, res } = await upload(example('WAGON'));
@@ -142,20 +159,7 @@ describe('XML import of templates', () => {
 
   it("starts an order with the template's incoming values; the typed numbers win", async () => {
     const { id } = await importFile(example('WAGON'), 'WAGON');
-    const outgoing = wheelsetNumbers(4);
-    const res = await server.request<{ id: string; importedDate: string | null; assetId: string }>(
-      'POST',
-      '/api/v1/orders',
-      {
-        token: staff,
-        body: {
-          id: randomUUID(),
-          type: 'WAGON',
-          maintenanceNumber: WAGON_NUMBER,
-          wagon: { assetId: id, number: WAGON_NUMBER, wheelsetsOutgoing: outgoing.map((number) => ({ number })) },
-        },
-      },
-    );
+    const res = await wagonFromTemplate(id);
     expect(res.status).toBe(200);
     expect(res.body.importedDate).not.toBeNull();
     expect(res.body.assetId).toBe(id);
@@ -172,15 +176,7 @@ describe('XML import of templates', () => {
     const { id: wheelsetTemplate } = await importFile(example('WHEELSET'), 'WHEELSET');
     for (const assetId of [invalid, wheelsetTemplate, randomUUID(), 'not-a-uuid']) {
       const orderId = randomUUID();
-      const res = await server.request('POST', '/api/v1/orders', {
-        token: staff,
-        body: {
-          id: orderId,
-          type: 'WAGON',
-          maintenanceNumber: WAGON_NUMBER,
-          wagon: { assetId, number: WAGON_NUMBER, wheelsetsOutgoing: wheelsetNumbers(2).map((number) => ({ number })) },
-        },
-      });
+      const res = await wagonFromTemplate(assetId, orderId, 2);
       expect(res).toMatchObject({ status: 400, body: { code: 'VALIDATION', fields: ['body.wagon.assetId'] } });
       expect(await server.database.db.select().from(orders).where(eq(orders.id, orderId))).toEqual([]);
     }
@@ -283,19 +279,7 @@ describe('documents and exports', () => {
 
   it('exports our own XML valid against the import schema, and imports it back to the same values', async () => {
     const { id } = await importFile(example('WAGON'), 'WAGON');
-    const created = await server.request<{ id: string }>('POST', '/api/v1/orders', {
-      token: staff,
-      body: {
-        id: randomUUID(),
-        type: 'WAGON',
-        maintenanceNumber: WAGON_NUMBER,
-        wagon: {
-          assetId: id,
-          number: WAGON_NUMBER,
-          wheelsetsOutgoing: wheelsetNumbers(4).map((number) => ({ number })),
-        },
-      },
-    });
+    const created = await wagonFromTemplate(id);
     const orderId = created.body.id;
     const res = await generate(orderId, ['XML_WORKSHOP', 'XML_KEEPER']);
     const done = await waitForDocuments(
@@ -315,19 +299,7 @@ describe('documents and exports', () => {
       if (asset.type !== 'XML_WORKSHOP') continue;
       // Round trip: the export as a template gives the order's incoming values again.
       const { id: again } = await importFile(xml, 'WAGON');
-      const copy = await server.request<{ id: string }>('POST', '/api/v1/orders', {
-        token: staff,
-        body: {
-          id: randomUUID(),
-          type: 'WAGON',
-          maintenanceNumber: WAGON_NUMBER,
-          wagon: {
-            assetId: again,
-            number: WAGON_NUMBER,
-            wheelsetsOutgoing: wheelsetNumbers(4).map((number) => ({ number })),
-          },
-        },
-      });
+      const copy = await wagonFromTemplate(again);
       const after = await orderValues(server.database.db, copy.body.id);
       const incoming = (values: Record<string, unknown>) =>
         Object.fromEntries(
