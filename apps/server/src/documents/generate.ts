@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { orderValues } from '../activity/append.ts';
 import type { AssetStorage } from '../assets/storage.ts';
 import type { Db } from '../db/client.ts';
-import { assets, orders, workshops } from '../db/schema.ts';
+import { assets, defaultOptionValues, defaultOptions, orders, workshops } from '../db/schema.ts';
 import { rollingStockDataset } from './taf-tsi/rolling-stock-dataset.ts';
 import { orderXml } from './xml-export.ts';
 
@@ -20,6 +20,18 @@ export interface GenerationRequest {
   language: Language;
   subVehicles: number;
   issuedBy: { firstName: string; lastName: string };
+}
+
+/** The value lists' texts in one language, as the editor offers them: list key → value → text. */
+async function optionTexts(db: Db, language: Language): Promise<Record<string, Record<string, string>>> {
+  const rows = await db
+    .select({ list: defaultOptions.key, value: defaultOptionValues.value, text: defaultOptionValues.text })
+    .from(defaultOptionValues)
+    .innerJoin(defaultOptions, eq(defaultOptionValues.optionId, defaultOptions.id))
+    .where(eq(defaultOptions.lang, language));
+  const lists: Record<string, Record<string, string>> = {};
+  for (const row of rows) (lists[row.list] ??= {})[row.value] = row.text;
+  return lists;
 }
 
 /** The file name of a document: order number, type and language, e.g. `2026-000042_release_to_service_de.pdf`. */
@@ -82,6 +94,7 @@ export async function renderDocument(
     subVehicles: request.subVehicles,
     issuedBy: request.issuedBy,
     generatedAt,
+    optionTexts: await optionTexts(db, request.language),
   });
 }
 

@@ -31,8 +31,9 @@ export function formatValue(field: FieldDef, stored: unknown, x: Texts): string 
   if (!isFilled(stored)) return '';
   const value = valueOf(stored);
   if (typeof value === 'boolean') return x.t(value ? 'yes' : 'no');
-  if (Array.isArray(value)) return value.map(String).join(', ');
+  if (Array.isArray(value)) return value.map((item) => x.option(field, String(item))).join(', ');
   const text = String(value);
+  if (field.kind === 'option') return x.option(field, text);
   if (field.kind === 'date') return x.date(text);
   if (field.kind === 'monthAndYear') return x.month(text);
   if (VEHICLE_NUMBER_FIELDS.has(field.path)) return formatVehicleNumber(text);

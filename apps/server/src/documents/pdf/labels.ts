@@ -53,7 +53,12 @@ export interface Texts {
   entry: (differentiator: FieldDef, value: string) => string;
   date: (value: unknown) => string;
   month: (value: unknown) => string;
+  /** An option field's value as its value list names it in the document's language; the code where none does. */
+  option: (field: FieldDef, value: string) => string;
 }
+
+/** Value list texts of the document's language: list key → value → text. */
+export type OptionTexts = Readonly<Record<string, Readonly<Record<string, string>>>>;
 
 /** Date patterns per language: four-digit years on a document that is kept for the vehicle's whole life. */
 const DATE_PATTERNS: Record<Language, { date: string; month: string }> = {
@@ -78,7 +83,7 @@ function formatWith(value: unknown, pattern: string): string {
   return parsed.isValid() ? parsed.format(pattern) : String(value);
 }
 
-export function texts(language: Language): Texts {
+export function texts(language: Language, optionTexts: OptionTexts = {}): Texts {
   const own = read(DOCUMENT_FOLDER, language);
   const catalogueTexts = read(CATALOGUE_FOLDER, language);
   const lookup =
@@ -109,5 +114,6 @@ export function texts(language: Language): Texts {
     },
     date: (value) => formatWith(value, patterns.date),
     month: (value) => formatWith(value, patterns.month),
+    option: (field, value) => (field.list ? optionTexts[field.list]?.[value] : undefined) || value,
   };
 }

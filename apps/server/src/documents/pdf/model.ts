@@ -32,4 +32,6 @@ export interface PdfDocumentInput {
   /** Who asked for the document: named as the issuer. */
   issuedBy: { firstName: string; lastName: string };
   generatedAt: Date;
+  /** Value list texts in the document's language (list key → value → text): options print as users know them. */
+  optionTexts?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }

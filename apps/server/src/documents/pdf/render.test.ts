@@ -11,6 +11,8 @@ import {
   type PdfDocumentType,
   attributeValue,
   formatVehicleNumber,
+  resolveKey,
+  valueOf,
 } from '@vers/domain';
 import { describe, expect, it } from 'vitest';
 import { FILLED_WAGON_NUMBER, FILLED_WHEELSET_NUMBER, filledOrderValues } from '../filled-order.ts';
@@ -174,6 +176,20 @@ describe('renderPdf', () => {
       expect(text).toContain(formatVehicleNumber(FILLED_WAGON_NUMBER));
       expect(text).toContain('Žofie Şahin-Łęcka');
     }
+  });
+
+  it("prints an option field's value as its value list names it in the document's language", async () => {
+    const base = input('WAGON', 'PREVIEW', 'de');
+    // The first option field with a value list that the filled order holds.
+    const [key, field] =
+      Object.keys(base.values)
+        .map((candidate) => [candidate, resolveKey('WAGON', candidate)?.field] as const)
+        .find(([, candidate]) => candidate?.kind === 'option' && candidate.list !== undefined) ?? [];
+    expect(field?.list).toBeDefined();
+    const code = String(valueOf(base.values[key!]));
+    const named = 'Zweiachsiger Kesselwagen Ölsorte Ä';
+    const { text } = await readPdf(await renderPdf({ ...base, optionTexts: { [field!.list!]: { [code]: named } } }));
+    expect(text.replace(/\s+/g, ' ')).toContain(named);
   });
 
   it('has no sub-vehicle sections for a wagon of one unit', async () => {

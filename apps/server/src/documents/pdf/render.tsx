@@ -41,7 +41,7 @@ export function renderPdf(input: PdfDocumentInput): Promise<Buffer> {
 async function render(input: PdfDocumentInput): Promise<Buffer> {
   registerFonts();
   forgetGlyphs();
-  const x = texts(input.language);
+  const x = texts(input.language, input.optionTexts);
   const pages = PAGES[input.type]({ input, x });
   const title = `${x.t(`title.${input.type}`)} ${input.order.number} ${vehicleNumber(input)}`;
   return renderToBuffer(
