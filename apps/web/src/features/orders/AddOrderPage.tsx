@@ -4,7 +4,6 @@ import {
   type OrderType,
   ORDER_TYPES,
   WHEELSETS_PER_WAGON,
-  formatVehicleNumber,
   orderSchema,
   validateVehicleNumber,
 } from '@vers/domain';
@@ -23,7 +22,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { type FormEvent, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiFailure, call } from '../../app/api.ts';
@@ -31,7 +30,8 @@ import { notifications } from '../../app/notifications.ts';
 import { createOrderLocally } from '../../offline/local-orders.ts';
 import { versdb } from '../../offline/versdb.ts';
 import { CONTRACTOR_LIST, OrderTypeIcon } from './OrdersPage.tsx';
-import { ImportControl, ImportMessage, WithTemplateImport } from './TemplateImport.tsx';
+import { XmlImportButton, XmlImportMessage, useXmlImports } from './XmlImportButton.tsx';
+import { IDLE, type ImportState, assetIdOf, newUuid, wheelsetNumbersOf } from './xml-import.ts';
 
 /** Statuses this screen reports itself; no connection, 401, 403 and 502 keep the app's global reaction. */
 const HANDLED = [0, 400, 404, 409, 413, 500, 502, 503, 504] as const;
@@ -51,8 +51,8 @@ interface NumberField {
 interface WheelsetRow extends NumberField {
   /** Stable React key: rows can be removed from the middle. */
   key: number;
-  /** The row's accepted XML template, sent with the order. */
-  assetId?: string;
+  /** The row's XML template import; a VALID one's asset id is sent with the order. */
+  template: ImportState;
 }
 
 interface ContractorOption {
@@ -61,16 +61,6 @@ interface ContractorOption {
 }
 
 const emptyField: NumberField = { value: '', wrong: false };
-
-/** crypto.randomUUID exists only in secure contexts; a workshop tablet may reach the server by plain http. */
-function newOrderId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 /** The field a server path such as `body.wagon.wheelsetsOutgoing.1.number` names. */
 function fieldOf(path: string): FieldKey | null {
@@ -106,18 +96,24 @@ export default function AddOrderPage() {
   const [contractor, setContractor] = useState<ContractorOption | null>(null);
   const [external, setExternal] = useState('');
   const nextKey = useRef(0);
-  const newRow = (): WheelsetRow => ({ ...emptyField, key: nextKey.current++ });
+  const newRow = (value = ''): WheelsetRow => ({ ...checked(value), key: nextKey.current++, template: IDLE });
   const [wheelsets, setWheelsets] = useState<WheelsetRow[]>(() =>
-    Array.from({ length: WHEELSETS_PER_WAGON.default }, newRow),
+    Array.from({ length: WHEELSETS_PER_WAGON.default }, () => newRow()),
   );
-  /** The vehicle's accepted XML template: the order starts with its incoming values. */
-  const [vehicleAsset, setVehicleAsset] = useState<string | null>(null);
+  /** The vehicle's XML template import: a VALID one's incoming values are the order's start (orders §2). */
+  const [vehicleTemplate, setVehicleTemplate] = useState<ImportState>(IDLE);
+  const imports = useXmlImports();
+  /** The rows as last rendered, for the answers of imports that come later. */
+  const currentRows = useRef(wheelsets);
+  useEffect(() => {
+    currentRows.current = wheelsets;
+  }, [wheelsets]);
   /** The fields the server refused on the last save, with the message to show; cleared when changed. */
   const [refused, setRefused] = useState<ReadonlyMap<FieldKey, string>>(new Map());
   const [serverMessage, setServerMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   /** One id per form: a repeated save after a lost answer finds the order created first (server is idempotent). */
-  const [orderId] = useState(newOrderId);
+  const [orderId] = useState(newUuid);
 
   const list = useLiveQuery(() => versdb.defaultOptions.get([CONTRACTOR_LIST, language]), [language]);
   const contractorOptions = useMemo<ContractorOption[]>(
@@ -131,6 +127,9 @@ export default function AddOrderPage() {
   const chosen = contractor ? (contractorOptions.find((o) => o.value === contractor.value) ?? contractor) : null;
 
   const isWagon = type === ORDER_TYPES.WAGON;
+  /** A template still being checked would be lost by a save now. */
+  const importing =
+    vehicleTemplate.kind === 'busy' || (isWagon && wheelsets.some((row) => row.template.kind === 'busy'));
   const numberEmpty = number.value.trim() === '';
   const invalid =
     numberEmpty ||
@@ -138,24 +137,63 @@ export default function AddOrderPage() {
     (isWagon && wheelsets.some((row) => !isValidNumber(row.value))) ||
     [...refused.keys()].some((key) => isWagon || !key.startsWith('wheelset-'));
 
-  const unrefuse = (...keys: FieldKey[]) => {
-    if (keys.some((key) => refused.has(key))) {
-      setRefused((current) => new Map([...current].filter(([key]) => !keys.includes(key))));
-    }
-  };
+  const unrefuse = (...keys: FieldKey[]) =>
+    setRefused((current) =>
+      keys.some((key) => current.has(key)) ? new Map([...current].filter(([key]) => !keys.includes(key))) : current,
+    );
   /** Rows move when one is added or removed: a server mark on a row index no longer names the same row. */
   const unrefuseRows = () =>
     setRefused((current) => new Map([...current].filter(([key]) => !key.startsWith('wheelset-'))));
 
   const changeRow = (index: number, change: (row: WheelsetRow) => WheelsetRow) =>
     setWheelsets((rows) => rows.map((row, i) => (i === index ? change(row) : row)));
+  /** An import answers late: by then rows may have moved, so its row is found by its key. */
+  const changeRowByKey = (key: number, change: (row: WheelsetRow) => WheelsetRow) =>
+    setWheelsets((rows) => rows.map((row) => (row.key === key ? change(row) : row)));
+  const rowSlot = (key: number) => `wheelset-${key}`;
+
+  /**
+   * The vehicle's template: VALID sets the number and, for a wagon with wheelsets, replaces the outgoing wheelset
+   * list with one row per wheelset of the file. A number changed by hand afterwards keeps the template (the typed
+   * number wins on the server) and its check mark; only another file or another order type drops it.
+   */
+  const importVehicle = (file: File) => {
+    const wagon = isWagon;
+    void imports.start('vehicle', file, type, (state) => {
+      setVehicleTemplate(state);
+      if (state.kind !== 'valid') return;
+      if (state.number) {
+        setNumber(checked(state.number));
+        unrefuse('number');
+      }
+      if (wagon && state.subNumbers.length > 0) {
+        for (const row of currentRows.current) imports.cancel(rowSlot(row.key));
+        setWheelsets(wheelsetNumbersOf(state.subNumbers, WHEELSETS_PER_WAGON).map((digits) => newRow(digits)));
+        unrefuseRows();
+      }
+    });
+  };
+
+  /** A wheelset row's template: VALID sets the row's number; the row keeps the asset id as the vehicle does. */
+  const importWheelset = (rowKey: number, file: File) =>
+    void imports.start(rowSlot(rowKey), file, ORDER_TYPES.WHEELSET, (state) => {
+      changeRowByKey(rowKey, (row) => ({
+        ...row,
+        ...(state.kind === 'valid' && state.number ? checked(state.number) : {}),
+        template: state,
+      }));
+      // A server mark on the row was about its old number.
+      const index = currentRows.current.findIndex((row) => row.key === rowKey);
+      if (state.kind === 'valid' && state.number && index >= 0) unrefuse(`wheelset-${index}`);
+    });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (invalid || busy) return;
+    if (invalid || busy || importing) return;
     setBusy(true);
     setServerMessage(null);
     const maintenanceNumber = digitsOf(number.value);
+    const vehicleAsset = assetIdOf(vehicleTemplate);
     const request: CreateOrderRequest = {
       id: orderId,
       type,
@@ -167,10 +205,10 @@ export default function AddOrderPage() {
             wagon: {
               number: maintenanceNumber,
               ...(vehicleAsset ? { assetId: vehicleAsset } : {}),
-              wheelsetsOutgoing: wheelsets.map((row) => ({
-                number: digitsOf(row.value),
-                ...(row.assetId ? { assetId: row.assetId } : {}),
-              })),
+              wheelsetsOutgoing: wheelsets.map((row) => {
+                const assetId = assetIdOf(row.template);
+                return { number: digitsOf(row.value), ...(assetId ? { assetId } : {}) };
+              }),
             },
           }
         : { wheelset: { number: maintenanceNumber, ...(vehicleAsset ? { assetId: vehicleAsset } : {}) } }),
@@ -248,8 +286,11 @@ export default function AddOrderPage() {
             value={type}
             onChange={(_, next: OrderType | null) => {
               if (!next) return;
+              if (next === type) return;
               setType(next);
-              setVehicleAsset(null); // a template is for one order type
+              // A template is for one order type.
+              imports.cancel('vehicle');
+              setVehicleTemplate(IDLE);
             }}
             aria-labelledby="order-type-label"
           >
@@ -288,36 +329,23 @@ export default function AddOrderPage() {
           slotProps={{ htmlInput: numberInput('order-number') }}
           sx={{ '& input': { fontSize: '1.25rem', letterSpacing: '0.04em' } }}
         />
-        <WithTemplateImport
-          key={type}
-          orderType={type}
-          onValid={(outcome) => {
-            setVehicleAsset(outcome.assetId);
-            setNumber({ value: formatVehicleNumber(outcome.number), wrong: false });
-            unrefuse('number');
-            if (isWagon && outcome.subNumbers.length > 0) {
-              // The wagon's own wheelsets replace the list, within its limits.
-              const numbers = outcome.subNumbers.slice(0, WHEELSETS_PER_WAGON.max);
-              while (numbers.length < WHEELSETS_PER_WAGON.min) numbers.push('');
-              setWheelsets(numbers.map((digits) => ({ ...newRow(), value: digits && formatVehicleNumber(digits) })));
-              unrefuseRows();
-            }
-          }}
-        >
-          {(imp) => (
-            <Box sx={{ mt: -1 }}>
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
-                <ImportControl imp={imp} testId="order-import" label={t('orders.import.vehicle')} />
-                {imp.state.kind === 'valid' && (
-                  <Typography variant="body2" noWrap>
-                    {imp.state.filename}
-                  </Typography>
-                )}
-              </Box>
-              <ImportMessage imp={imp} testId="order-import" />
-            </Box>
-          )}
-        </WithTemplateImport>
+        <Box sx={{ mt: -1 }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+            <XmlImportButton
+              key={type}
+              state={vehicleTemplate}
+              onPick={importVehicle}
+              testId="order-import"
+              label={t('orders.import.vehicle')}
+            />
+            {vehicleTemplate.kind !== 'idle' && (
+              <Typography variant="body2" color="text.secondary" noWrap sx={{ minWidth: 0 }}>
+                {vehicleTemplate.kind === 'busy' ? t('orders.import.checking') : vehicleTemplate.filename}
+              </Typography>
+            )}
+          </Box>
+          <XmlImportMessage state={vehicleTemplate} testId="order-import" />
+        </Box>
 
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <Autocomplete
@@ -388,73 +416,59 @@ export default function AddOrderPage() {
                 const position = index + 1;
                 const removeLabel = t('orders.add.removeWheelset', { position });
                 return (
-                  <WithTemplateImport
-                    key={row.key}
-                    orderType={ORDER_TYPES.WHEELSET}
-                    onValid={(outcome) => {
-                      changeRow(index, (r) => ({
-                        ...r,
-                        value: formatVehicleNumber(outcome.number),
-                        wrong: false,
-                        assetId: outcome.assetId,
-                      }));
-                      unrefuse(key);
-                    }}
-                  >
-                    {(imp) => (
-                      <Box>
-                        {/* On a phone the number takes the whole line; import and remove go below it. */}
-                        <Box
-                          sx={{
-                            display: 'flex',
-                            gap: 1,
-                            alignItems: 'flex-start',
-                            flexWrap: { xs: 'wrap', sm: 'nowrap' },
-                          }}
-                        >
-                          <TextField
-                            label={t('orders.add.wheelset', { position })}
-                            value={row.value}
-                            onChange={(e) => {
-                              changeRow(index, (r) => ({ ...r, value: e.target.value, wrong: false }));
-                              unrefuse(key);
+                  <Box key={row.key}>
+                    {/* On a phone the number takes the whole line; import and remove go below it. */}
+                    <Box
+                      sx={{
+                        display: 'flex',
+                        gap: 1,
+                        alignItems: 'flex-start',
+                        flexWrap: { xs: 'wrap', sm: 'nowrap' },
+                      }}
+                    >
+                      <TextField
+                        label={t('orders.add.wheelset', { position })}
+                        value={row.value}
+                        onChange={(e) => {
+                          changeRow(index, (r) => ({ ...r, value: e.target.value, wrong: false }));
+                          unrefuse(key);
+                        }}
+                        onBlur={() => changeRow(index, (r) => ({ ...r, ...checked(r.value) }))}
+                        error={row.wrong || refused.has(key)}
+                        helperText={numberHelp(row, key)}
+                        fullWidth
+                        slotProps={{ htmlInput: numberInput(`wheelset-number-${index}`) }}
+                        sx={{ flex: { xs: '1 1 100%', sm: '1 1 auto' } }}
+                      />
+                      <XmlImportButton
+                        state={row.template}
+                        onPick={(file) => importWheelset(row.key, file)}
+                        testId={`wheelset-import-${index}`}
+                        label={t('orders.import.wheelset', { position })}
+                      />
+                      <Tooltip title={removeLabel}>
+                        {/* A disabled button gets no pointer events: the span keeps the tooltip. */}
+                        <span>
+                          <IconButton
+                            size="large"
+                            color="error"
+                            disabled={wheelsets.length <= WHEELSETS_PER_WAGON.min}
+                            onClick={() => {
+                              imports.cancel(rowSlot(row.key));
+                              setWheelsets((rows) => rows.filter((_, i) => i !== index));
+                              unrefuseRows();
                             }}
-                            onBlur={() => changeRow(index, (r) => ({ ...r, ...checked(r.value) }))}
-                            error={row.wrong || refused.has(key)}
-                            helperText={numberHelp(row, key)}
-                            fullWidth
-                            slotProps={{ htmlInput: numberInput(`wheelset-number-${index}`) }}
-                            sx={{ flex: { xs: '1 1 100%', sm: '1 1 auto' } }}
-                          />
-                          <ImportControl
-                            imp={imp}
-                            testId={`wheelset-import-${index}`}
-                            label={t('orders.import.wheelset', { position })}
-                          />
-                          <Tooltip title={removeLabel}>
-                            {/* A disabled button gets no pointer events: the span keeps the tooltip. */}
-                            <span>
-                              <IconButton
-                                size="large"
-                                color="error"
-                                disabled={wheelsets.length <= WHEELSETS_PER_WAGON.min}
-                                onClick={() => {
-                                  setWheelsets((rows) => rows.filter((_, i) => i !== index));
-                                  unrefuseRows();
-                                }}
-                                aria-label={removeLabel}
-                                data-testid={`wheelset-remove-${index}`}
-                                sx={{ width: TOUCH, height: TOUCH }}
-                              >
-                                <RemoveCircleOutlineIcon />
-                              </IconButton>
-                            </span>
-                          </Tooltip>
-                        </Box>
-                        <ImportMessage imp={imp} testId={`wheelset-import-${index}`} />
-                      </Box>
-                    )}
-                  </WithTemplateImport>
+                            aria-label={removeLabel}
+                            data-testid={`wheelset-remove-${index}`}
+                            sx={{ width: TOUCH, height: TOUCH }}
+                          >
+                            <RemoveCircleOutlineIcon />
+                          </IconButton>
+                        </span>
+                      </Tooltip>
+                    </Box>
+                    <XmlImportMessage state={row.template} testId={`wheelset-import-${index}`} />
+                  </Box>
                 );
               })}
             </Stack>
@@ -494,7 +508,7 @@ export default function AddOrderPage() {
           <Button
             type="submit"
             variant="contained"
-            disabled={invalid || busy}
+            disabled={invalid || busy || importing}
             data-testid="order-save"
             sx={{ minHeight: TOUCH, minWidth: { sm: 180 } }}
           >
