@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'bench', root: 'bench', include: ['src/**/*.test.ts'] } },
       { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
       {
         test: {
@@ -20,6 +21,7 @@ export default defineConfig({
           root: 'e2e',
           include: ['tests/**/*.test.ts'],
           globalSetup: ['./global-setup.ts'],
+          setupFiles: ['./support/csp-check.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -3,7 +3,9 @@ import { startProduct } from '../../e2e/support/server.ts';
 import { measureActivityThroughput, printActivityThroughput } from './activity-throughput.ts';
 import { measureBrowserOrders, printBrowserOrders } from './browser-orders.ts';
 import { measureCatalogueRender, printCatalogueRender } from './catalogue-render.ts';
-import { LOGIN_BUDGET_KB, measureBundles } from './bundle-size.ts';
+import { readBudgets } from './budgets.ts';
+import { bundleSection, measureBundles } from './bundle-size.ts';
+import { printSection } from './figures.ts';
 import { measureDocuments, printDocuments } from './documents.ts';
 import { measureFleet, printFleet } from './fleet.ts';
 import { measureFold, printFold } from './fold.ts';
@@ -15,12 +17,7 @@ const POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
 const product = await startProduct();
 try {
-  const bundles = await measureBundles(product);
-  console.log(
-    `login screen JavaScript: ${bundles.loginKb.toFixed(1)} KB gzip in ${bundles.loginScripts} scripts ` +
-      `(budget ${LOGIN_BUDGET_KB} KB: ${bundles.loginKb <= LOGIN_BUDGET_KB ? 'within' : 'OVER'})`,
-  );
-  console.log(`whole app JavaScript:    ${bundles.appKb.toFixed(1)} KB gzip in ${bundles.appScripts} scripts`);
+  printSection(bundleSection(await measureBundles(product.url), readBudgets()));
   printBrowserOrders(await measureBrowserOrders(product));
   printOfflineCatchUp(await measureOfflineCatchUp(product));
   printImages(await measureImages(product));
