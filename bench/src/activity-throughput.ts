@@ -10,6 +10,7 @@ import Fastify from 'fastify';
 import { activities } from '../../apps/server/src/db/schema.ts';
 import { createWagonOrder } from '../../apps/server/src/test/orders.ts';
 import { startTestServer, type TestServer } from '../../apps/server/src/test/server.ts';
+import type { Section } from './figures.ts';
 
 const CONNECTIONS = 20;
 const WARMUP_MS = 1_000;
@@ -266,32 +267,65 @@ export async function measureActivityThroughput(
   }
 }
 
-const line = (f: LoadFigures) =>
-  `${f.requestsPerSecond.toFixed(0).padStart(6)} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms` +
-  (f.failures > 0 ? ` (${f.failures} FAILED requests of ${f.requests + f.failures})` : '');
+const failed = (f: LoadFigures) =>
+  f.failures > 0 ? { note: `${f.failures} FAILED requests of ${f.requests + f.failures}` } : {};
 
-export function printActivityThroughput(label: string, figures: ActivityThroughputFigures) {
+export function activityThroughputSection(label: string, figures: ActivityThroughputFigures): Section {
   const { bare, push, replay, batch } = figures;
-  const rate = push.requestsPerSecond / bare.requestsPerSecond;
-  const p99 = push.p99Ms / bare.p99Ms;
-  const batchRatio = batch.activitiesPerSecond / push.requestsPerSecond;
-  console.log(
-    `activity push on ${label}, ${figures.connections} connections, ${figures.durationMs / 1000} s each after ${WARMUP_MS / 1000} s warm-up:`,
-  );
-  console.log(`  POST /activity, new activities:  ${line(push)}`);
-  console.log(`  bare Fastify insert (baseline):  ${line(bare)}`);
-  console.log(
-    `    VERS/bare: req/s ${rate.toFixed(2)} (aim >= 0.5: ${rate >= 0.5 ? 'within' : 'BELOW'}), ` +
-      `p99 ${p99.toFixed(1)}x (aim <= 2x: ${p99 <= 2 ? 'within' : 'OVER'})`,
-  );
-  console.log(`  POST /activity, replayed ids:    ${line(replay)}`);
-  console.log(
-    `    replayed/new: req/s ${(replay.requestsPerSecond / push.requestsPerSecond).toFixed(2)}, ` +
-      `p99 ${(replay.p99Ms / push.p99Ms).toFixed(1)}x`,
-  );
-  console.log(`  POST /activity/batch of ${figures.batchSize}:     ${line(batch)}`);
-  console.log(
-    `    ${batch.activitiesPerSecond.toFixed(0)} activities/s, ${batchRatio.toFixed(1)}x single pushes ` +
-      `(aim >= 2: ${batchRatio >= 2 ? 'within' : 'BELOW'})`,
-  );
+  const rps = { unit: 'req/s', digits: 0, higherIsBetter: true };
+  const ms = { unit: 'ms', digits: 0 };
+  return {
+    id: `activity-push-${figures.database}`,
+    title: `activity push on ${label}, ${figures.connections} connections, ${figures.durationMs / 1000} s each after ${WARMUP_MS / 1000} s warm-up`,
+    figures: [
+      {
+        name: 'POST /activity, new activities',
+        value: push.requestsPerSecond,
+        ...rps,
+        baseline: { name: 'bare Fastify insert', value: bare.requestsPerSecond },
+        aim: { text: 'ratio >= 0.5', met: push.requestsPerSecond / bare.requestsPerSecond >= 0.5 },
+        ...failed(push),
+      },
+      {
+        name: 'POST /activity, new activities, p50',
+        value: push.p50Ms,
+        ...ms,
+        baseline: { name: 'bare', value: bare.p50Ms },
+      },
+      {
+        name: 'POST /activity, new activities, p99',
+        value: push.p99Ms,
+        ...ms,
+        baseline: { name: 'bare', value: bare.p99Ms },
+        aim: { text: 'ratio <= 2x', met: push.p99Ms / bare.p99Ms <= 2 },
+      },
+      {
+        name: 'POST /activity, replayed ids',
+        value: replay.requestsPerSecond,
+        ...rps,
+        baseline: { name: 'new activities', value: push.requestsPerSecond },
+        ...failed(replay),
+      },
+      {
+        name: 'POST /activity, replayed ids, p99',
+        value: replay.p99Ms,
+        ...ms,
+        baseline: { name: 'new activities', value: push.p99Ms },
+      },
+      {
+        name: `POST /activity/batch of ${figures.batchSize}, activities`,
+        value: batch.activitiesPerSecond,
+        unit: 'activities/s',
+        digits: 0,
+        higherIsBetter: true,
+        baseline: { name: 'single pushes', value: push.requestsPerSecond },
+        aim: { text: 'ratio >= 2', met: batch.activitiesPerSecond / push.requestsPerSecond >= 2 },
+        ...failed(batch),
+      },
+      { name: `POST /activity/batch of ${figures.batchSize}, p99`, value: batch.p99Ms, ...ms },
+    ],
+    notes: [
+      'baseline: a bare Fastify route on the same database inserting the same row (no token, checks or transaction)',
+    ],
+  };
 }

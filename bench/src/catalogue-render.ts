@@ -1,5 +1,6 @@
 // The field catalogue's size per tab, and the time to render its largest tab with every field filled, against
 // rendering as many plain MUI text fields in the same process (react-dom/server, the same React and MUI).
+import type { Section } from './figures.ts';
 import {
   CATALOGUE,
   type OrderType,
@@ -139,13 +140,25 @@ export function measureCatalogueRender(runs = 15) {
   return { sizes, largest, inputs, tabMs: median(tabTimes), plainMs: median(plainTimes), runs };
 }
 
-export function printCatalogueRender(f: ReturnType<typeof measureCatalogueRender>) {
+export function catalogueRenderSection(f: ReturnType<typeof measureCatalogueRender>): Section {
   const total = f.sizes.reduce((n, s) => n + s.fields, 0);
-  console.log(`field catalogue: ${total} fields`);
-  for (const s of f.sizes) console.log(`  ${s.type.toLowerCase()}/${s.tab}: ${s.fields}`);
-  console.log(
-    `render the largest tab (${f.largest.type.toLowerCase()}/${f.largest.tab}, ${f.inputs} inputs, every field filled): ` +
-      `${f.tabMs.toFixed(1)} ms (${f.inputs} plain MUI text fields: ${f.plainMs.toFixed(1)} ms, ` +
-      `ratio ${(f.tabMs / f.plainMs).toFixed(1)}x; server-side render, median of ${f.runs})`,
-  );
+  return {
+    id: 'catalogue-render',
+    title: 'field catalogue and the editor',
+    figures: [
+      { name: 'fields in the catalogue', value: total, unit: 'fields', digits: 0 },
+      {
+        name: 'render the largest tab, every field filled',
+        value: f.tabMs,
+        unit: 'ms',
+        digits: 1,
+        baseline: { name: `${f.inputs} plain MUI text fields`, value: f.plainMs },
+        note: `${f.largest.type.toLowerCase()}/${f.largest.tab}, ${f.inputs} inputs`,
+      },
+    ],
+    notes: [
+      `fields per tab: ${f.sizes.map((s) => `${s.type.toLowerCase()}/${s.tab} ${s.fields}`).join(', ')}`,
+      `server-side render (react-dom/server), median of ${f.runs}`,
+    ],
+  };
 }

@@ -2,6 +2,7 @@
 // median of a few runs, beside a one-page baseline PDF rendered by the same library), and PDFs per second through
 // the job queue with one and with two server processes on one PostgreSQL database (each process one worker):
 // "any instance can take a job" is what the second figure shows. Printed, never asserted.
+import type { Section } from './figures.ts';
 import { randomUUID } from 'node:crypto';
 import { Document, Page, Text, renderToBuffer } from '@react-pdf/renderer';
 import { createElement } from 'react';
@@ -170,27 +171,31 @@ async function measureThroughput(
   }
 }
 
-export function printDocuments(f: DocumentFigures) {
-  console.log(
-    `documents of a fully filled wagon order (${f.values} values, 4 wheelsets), rendering, median of ${RUNS}:`,
-  );
-  for (const row of f.perType) {
-    console.log(
-      `  ${row.type.padEnd(22)} ${row.ms.toFixed(0).padStart(6)} ms  ${String(row.pages).padStart(3)} pages  ` +
-        `${row.kb.toFixed(0).padStart(4)} KB  ${(row.ms / f.baselineMs).toFixed(0).padStart(4)}x a one-line page`,
-    );
-  }
-  console.log(`  (one-line page with the same library: ${f.baselineMs.toFixed(1)} ms)`);
+export function documentsSection(f: DocumentFigures): Section {
+  const figures: Section['figures'] = f.perType.map((row) => ({
+    name: `render ${row.type}`,
+    value: row.ms,
+    unit: 'ms',
+    digits: 0,
+    baseline: { name: 'one-line page, same library', value: f.baselineMs },
+    note: `${row.pages} pages, ${row.kb.toFixed(0)} KB`,
+  }));
+  const notes = [`a fully filled wagon order (${f.values} values, 4 wheelsets), rendering median of ${RUNS}`];
   if (typeof f.throughput === 'string') {
-    console.log(`  PDFs per second through the job queue: ${f.throughput}`);
-    return;
+    notes.push(`PDFs per second through the job queue: ${f.throughput}`);
+  } else {
+    const [one] = f.throughput;
+    for (const row of f.throughput) {
+      figures.push({
+        name: `PDFs through the job queue, ${row.processes} server process(es) on one PostgreSQL`,
+        value: row.documents / row.seconds,
+        unit: 'PDFs/s',
+        digits: 2,
+        higherIsBetter: true,
+        ...(one && row !== one ? { baseline: { name: 'one process', value: one.documents / one.seconds } } : {}),
+        note: `${row.documents} PDFs in ${row.seconds.toFixed(1)} s`,
+      });
+    }
   }
-  const [one, two] = f.throughput;
-  for (const row of f.throughput) {
-    console.log(
-      `  ${row.documents} PDFs through the job queue, ${row.processes} server process(es) on one PostgreSQL: ` +
-        `${row.seconds.toFixed(1)} s, ${(row.documents / row.seconds).toFixed(2)} PDFs/s`,
-    );
-  }
-  if (one && two) console.log(`  two workers vs one: ${(one.seconds / two.seconds).toFixed(2)}x`);
+  return { id: 'documents', title: 'PDF documents', figures, notes };
 }

@@ -32,6 +32,10 @@ export const formatValue = (value: number, digits: number) =>
     ? value.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits })
     : 'n/a';
 
+/** The value with its unit, for a figure of that unit. */
+export const withUnit = (value: number, figure: Pick<Figure, 'digits' | 'unit'>) =>
+  `${formatValue(value, figure.digits)}${figure.unit ? ` ${figure.unit}` : ''}`;
+
 export const ratioOf = (figure: Figure): number | null =>
   figure.baseline && figure.baseline.value !== 0 ? figure.value / figure.baseline.value : null;
 
@@ -43,14 +47,13 @@ export function figureLine(figure: Figure): string {
   const ratio = ratioOf(figure);
   if (figure.baseline) {
     parts.push(
-      `${figure.baseline.name}: ${formatValue(figure.baseline.value, figure.digits)} ${figure.unit}` +
+      `${figure.baseline.name}: ${withUnit(figure.baseline.value, figure)}` +
         (ratio === null ? '' : `, ratio ${formatRatio(ratio)}`),
     );
   }
   if (figure.aim) parts.push(`aim ${figure.aim.text}: ${figure.aim.met ? 'within' : 'MISSED'}`);
   if (figure.note) parts.push(figure.note);
-  const value = `${formatValue(figure.value, figure.digits)} ${figure.unit}`;
-  return `${figure.name}: ${value}${parts.length ? ` (${parts.join('; ')})` : ''}`;
+  return `${figure.name}: ${withUnit(figure.value, figure)}${parts.length ? ` (${parts.join('; ')})` : ''}`;
 }
 
 export function printSection(section: Section): void {

@@ -4,6 +4,7 @@
 // new changes (1 to 5 here), GET activity/{id}/last, and GET activity/{id}?after=N when behind. Measured: latency
 // per call kind, and the server's CPU (/proc/<pid>/stat) and memory (VmRSS), beside the same calls of one device
 // against the otherwise idle server (the baseline, run first against the same process). Printed, never asserted.
+import type { Section } from './figures.ts';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -423,45 +424,77 @@ const LABELS: Record<CallKind, string> = {
   pull: 'GET activity/{id}?after=N',
 };
 
-const cell = (f: CallFigures) =>
-  f.count === 0
-    ? 'none'
-    : `p50 ${f.p50Ms.toFixed(1)} ms, p99 ${f.p99Ms.toFixed(1)} ms (${f.count}${f.failures ? `, ${f.failures} FAILED` : ''})`;
-
-export function printFleet(f: FleetFigures): void {
+export function fleetSection(f: FleetFigures): Section {
   const { baseline: b, fleet: n } = f;
-  const width = 44;
-  const row = (label: string, left: string, right: string) =>
-    console.log(`  ${label.padEnd(27)} ${left.padEnd(width)} ${right}`);
-  console.log(
-    `fleet of ${n.devices} devices against one server process (pid ${f.pid}), ${n.durationMs / 1000} s, ` +
-      `one exchange per device every ${f.intervalMs / 1000} s, staggered (set-up: ${(f.setupMs / 1000).toFixed(1)} s ` +
-      `for ${n.devices} sign-ins and orders):`,
+  const figures: Section['figures'] = [];
+  const latency = (label: string, fleet: CallFigures, single: CallFigures) => {
+    const note = `${fleet.count} calls${fleet.failures ? `, ${fleet.failures} FAILED` : ''}`;
+    for (const [quantile, key] of [
+      ['p50', 'p50Ms'],
+      ['p99', 'p99Ms'],
+    ] as const) {
+      figures.push({
+        name: `${label}, ${quantile}`,
+        value: fleet[key],
+        unit: 'ms',
+        digits: 1,
+        baseline: { name: '1 device, idle server', value: single[key] },
+        ...(quantile === 'p50' ? { note } : {}),
+      });
+    }
+  };
+  for (const kind of CALL_KINDS) latency(LABELS[kind], n.calls[kind], b.calls[kind]);
+  latency('all calls', n.all, b.all);
+  latency('whole exchange', n.exchange, b.exchange);
+  const rate = (r: RunFigures) => (r.all.count * 1000) / r.durationMs;
+  figures.push(
+    {
+      name: 'call rate',
+      value: rate(n),
+      unit: 'calls/s',
+      digits: 1,
+      higherIsBetter: true,
+      baseline: { name: '1 device', value: rate(b) },
+    },
+    {
+      name: 'server CPU, average (one core = 100)',
+      value: n.server.cpuPercent,
+      unit: '%',
+      digits: 1,
+      baseline: { name: '1 device', value: b.server.cpuPercent },
+    },
+    {
+      name: 'server CPU, peak (one core = 100)',
+      value: n.server.cpuPeakPercent,
+      unit: '%',
+      digits: 0,
+      baseline: { name: '1 device', value: b.server.cpuPeakPercent },
+    },
+    {
+      name: 'server memory (VmRSS), peak',
+      value: n.server.rssPeakMb,
+      unit: 'MB',
+      digits: 0,
+      baseline: { name: '1 device', value: b.server.rssPeakMb },
+    },
+    { name: 'server memory (VmRSS), at end', value: n.server.rssEndMb, unit: 'MB', digits: 0 },
   );
-  row(
-    '',
-    `1 device, idle server (${BASELINE_TICKS} ticks)`,
-    `${n.devices} devices (${n.exchange.count} complete ticks)`,
-  );
-  for (const kind of CALL_KINDS) row(LABELS[kind], cell(b.calls[kind]), cell(n.calls[kind]));
-  row('all calls', cell(b.all), cell(n.all));
-  const rate = (r: RunFigures) => `${((r.all.count * 1000) / r.durationMs).toFixed(1)} calls/s`;
-  row('call rate', rate(b), rate(n));
-  row('whole exchange', cell(b.exchange), cell(n.exchange));
-  const cpu = (u: ServerUse) => `${u.cpuPercent.toFixed(1)} % avg, ${u.cpuPeakPercent.toFixed(0)} % peak`;
-  row('server CPU (one core = 100)', cpu(b.server), cpu(n.server));
-  const rss = (u: ServerUse) => `${u.rssPeakMb.toFixed(0)} MB peak, ${u.rssEndMb.toFixed(0)} MB at end`;
-  row('server memory (VmRSS)', rss(b.server), rss(n.server));
-  row(
-    'p99 fleet/baseline',
-    '',
-    `all calls ${(n.all.p99Ms / b.all.p99Ms).toFixed(1)}x, exchange ${(n.exchange.p99Ms / b.exchange.p99Ms).toFixed(1)}x`,
-  );
-  if (n.skippedTicks > 0) console.log(`  ${n.skippedTicks} ticks skipped: the device's previous exchange still ran`);
+  const notes = [
+    `one exchange per device every ${f.intervalMs / 1000} s, staggered; baseline: 1 device, ${BASELINE_TICKS} ticks ` +
+      `against the idle server; set-up ${(f.setupMs / 1000).toFixed(1)} s for ${n.devices} sign-ins and orders; ` +
+      `${n.exchange.count} complete ticks`,
+  ];
+  if (n.skippedTicks > 0) notes.push(`${n.skippedTicks} ticks skipped: the device's previous exchange still ran`);
   for (const [label, run] of [
     ['baseline', b],
     ['fleet', n],
   ] as const) {
-    if (run.firstFailure) console.log(`  first failure (${label}): ${run.firstFailure}`);
+    if (run.firstFailure) notes.push(`first failure (${label}): ${run.firstFailure}`);
   }
+  return {
+    id: 'fleet',
+    title: `fleet of ${n.devices} devices against one server process, ${n.durationMs / 1000} s`,
+    figures,
+    notes,
+  };
 }

@@ -1,6 +1,7 @@
 // Folding an order's activities into its state (`foldActivities` of @vers/domain, which the browser runs when it
 // opens an order and the server on every revert), against a baseline in the same run: a plain
 // Array.prototype.sort by counter and a Map set loop over the same rows.
+import type { Section } from './figures.ts';
 import { randomUUID } from 'node:crypto';
 import { ACTIVITY_TYPES, type Activity, foldActivities, ORDER_ROOTS, ORDER_STATUSES, SENT_STATES } from '@vers/domain';
 
@@ -119,12 +120,20 @@ export function measureFold(options: { count?: number; runs?: number; warmups?: 
   };
 }
 
-export function printFold(figures: ReturnType<typeof measureFold>) {
-  console.log(
-    `fold of an order with ${figures.activities.toLocaleString('en')} activities: ` +
-      `${figures.foldMsPer1000.toFixed(3)} ms per 1,000 activities ` +
-      `(plain sort by counter + Map set loop: ${figures.baselineMsPer1000.toFixed(3)} ms, ` +
-      `ratio ${(figures.foldMsPer1000 / figures.baselineMsPer1000).toFixed(1)}x; median of ${figures.runs}; ` +
-      `${figures.foldedValues} values folded)`,
-  );
+export function foldSection(figures: ReturnType<typeof measureFold>): Section {
+  return {
+    id: 'fold',
+    title: `fold of an order with ${figures.activities.toLocaleString('en')} activities`,
+    figures: [
+      {
+        name: 'fold, per 1,000 activities',
+        value: figures.foldMsPer1000,
+        unit: 'ms',
+        digits: 3,
+        baseline: { name: 'plain sort by counter + Map set loop', value: figures.baselineMsPer1000 },
+        note: `${figures.foldedValues} values folded`,
+      },
+    ],
+    notes: [`median of ${figures.runs}`],
+  };
 }

@@ -3,6 +3,7 @@
 // measured: the time until all 50 are sent, and the browser's memory meanwhile. (2) The picture list: 200 pictures
 // of one order on /images/{orderId} against a plain page with 200 <img> of the same full PNGs, both timed from
 // navigation start until the pictures in the viewport are loaded and decoded. Figures are printed, never asserted.
+import type { Section } from './figures.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
@@ -629,35 +630,67 @@ export async function measureImages(product: Product): Promise<ImagesFigures> {
   }
 }
 
-export function printImages({ upload: u, list: l }: ImagesFigures): void {
-  const mb = (bytes: number | null) => (bytes === null ? 'n/a' : `${(bytes / 1e6).toFixed(0)} MB`);
-  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+export function imagesSection({ upload: u, list: l }: ImagesFigures): Section {
+  const mb = (bytes: number | null) => (bytes === null ? NaN : bytes / 1e6);
   const total = u.pictures * u.pictureBytes;
-  console.log(
-    `upload of ${u.pictures} pictures of ${(u.pictureBytes / 1e6).toFixed(1)} MB after coming online: ` +
-      `${s(u.sinceOnlineMs)} (${(total / 1e6 / (u.sinceOnlineMs / 1000)).toFixed(1)} MB/s), ` +
-      `peak JS heap ${mb(u.pageHeapPeakBytes)} (before: ${mb(u.pageHeapBeforeBytes)})`,
-  );
-  console.log(
-    `  first POST assets ${u.firstUploadMs === null ? 'not seen' : `${(u.firstUploadMs / 1000).toFixed(2)} s`} ` +
-      `after the network came back; ${u.posts} POSTs, median ${u.postMedianMs.toFixed(0)} ms each` +
-      (u.failures > 0 ? `, ${u.failures} FAILED` : '') +
-      `; CDP JSHeapUsedSize peak ${mb(u.cdpHeapPeakBytes)} (before: ${mb(u.cdpHeapBeforeBytes)}, ` +
-      `heap total peak ${mb(u.cdpHeapTotalPeakBytes)}, after it and a garbage collection ` +
-      `${mb(u.cdpHeapAfterGcBytes)}); renderer RSS peak ${mb(u.rendererRssPeakBytes)} ` +
-      `(before: ${mb(u.rendererRssBeforeBytes)})`,
-  );
-  console.log(
-    `list of ${l.pictures} pictures (/images/{orderId}) until the ${l.versVisible} in the viewport are loaded and ` +
-      `decoded: ${l.versDecodedMs.toFixed(0)} ms (plain page, ${l.pictures} <img> of the same full PNGs: ` +
-      `${l.plainDecodedMs.toFixed(0)} ms for its ${l.plainVisible} in the viewport, ratio ` +
-      `${(l.versDecodedMs / l.plainDecodedMs).toFixed(2)}x; median of ${l.runs})`,
-  );
-  console.log(
-    `  loaded (complete) alone: ${l.versLoadedMs.toFixed(0)} ms against ${l.plainLoadedMs.toFixed(0)} ms ` +
-      `(ratio ${(l.versLoadedMs / l.plainLoadedMs).toFixed(2)}x); the plain page's HTML (${l.distinct} distinct ` +
-      `pictures inline) arrived after ${l.plainResponseEndMs.toFixed(0)} ms; reading the ${l.pictures} rows ` +
-      `(with their PNGs) from IndexedDB alone: ${l.readRowsMs.toFixed(0)} ms; runs VERS ` +
-      `${l.versRuns.map((ms) => ms.toFixed(0)).join('/')} ms, plain ${l.plainRuns.map((ms) => ms.toFixed(0)).join('/')} ms`,
-  );
+  const heap = (name: string, peak: number | null, before: number | null) => ({
+    name,
+    value: mb(peak),
+    unit: 'MB',
+    digits: 0,
+    baseline: { name: 'before', value: mb(before) },
+  });
+  return {
+    id: 'images',
+    title: `pictures: ${u.pictures} uploads of ${(u.pictureBytes / 1e6).toFixed(1)} MB after coming online, a list of ${l.pictures}`,
+    figures: [
+      {
+        name: 'upload all pictures after coming online',
+        value: u.sinceOnlineMs,
+        unit: 'ms',
+        digits: 0,
+        note:
+          `${(total / 1e6 / (u.sinceOnlineMs / 1000)).toFixed(1)} MB/s, ${u.posts} POSTs` +
+          (u.failures > 0 ? `, ${u.failures} FAILED` : ''),
+      },
+      {
+        name: 'first POST assets after the network came back',
+        value: u.firstUploadMs ?? NaN,
+        unit: 'ms',
+        digits: 0,
+      },
+      { name: 'POST assets, median', value: u.postMedianMs, unit: 'ms', digits: 0 },
+      heap('upload: peak JS heap (performance.memory)', u.pageHeapPeakBytes, u.pageHeapBeforeBytes),
+      heap('upload: peak CDP JSHeapUsedSize', u.cdpHeapPeakBytes, u.cdpHeapBeforeBytes),
+      { name: 'upload: peak CDP JSHeapTotalSize', value: mb(u.cdpHeapTotalPeakBytes), unit: 'MB', digits: 0 },
+      {
+        name: 'upload: JS heap after it and a garbage collection',
+        value: mb(u.cdpHeapAfterGcBytes),
+        unit: 'MB',
+        digits: 0,
+      },
+      heap('upload: peak renderer RSS', u.rendererRssPeakBytes, u.rendererRssBeforeBytes),
+      {
+        name: 'picture list until the ones in the viewport are loaded and decoded',
+        value: l.versDecodedMs,
+        unit: 'ms',
+        digits: 0,
+        baseline: { name: 'plain page of <img> of the same full PNGs', value: l.plainDecodedMs },
+        note: `${l.versVisible} in the viewport (plain page: ${l.plainVisible})`,
+      },
+      {
+        name: 'picture list until loaded (complete)',
+        value: l.versLoadedMs,
+        unit: 'ms',
+        digits: 0,
+        baseline: { name: 'plain page', value: l.plainLoadedMs },
+      },
+      { name: 'picture list: reading its rows (with PNGs) from IndexedDB', value: l.readRowsMs, unit: 'ms', digits: 0 },
+    ],
+    notes: [
+      `list: median of ${l.runs}; runs VERS ${l.versRuns.map((ms) => ms.toFixed(0)).join('/')} ms, plain ` +
+        `${l.plainRuns.map((ms) => ms.toFixed(0)).join('/')} ms; the plain page's HTML (${l.distinct} distinct ` +
+        `pictures inline) arrived after ${l.plainResponseEndMs.toFixed(0)} ms, included in its times`,
+    ],
+  };
 }

@@ -2,6 +2,7 @@
 // open, goes offline, makes 1,000 edits, comes back online. Measured: the time until every edit is acknowledged
 // (all its rows in IndexedDB `sent` 1), from the network coming back and from the scheduler's first request, and
 // the requests made to the server meanwhile, per endpoint. Figures are printed, never asserted.
+import type { Section } from './figures.ts';
 import { randomUUID } from 'node:crypto';
 import { attributeValue, DEFAULT_ACTIVITY_TYPE, SENT_STATES, UNSENT_COUNTER, type Activity } from '@vers/domain';
 import type { Page, Request } from 'playwright-core';
@@ -288,23 +289,44 @@ export async function measureOfflineCatchUp(product: Product): Promise<OfflineCa
   }
 }
 
-const split = (counts: Counts) => {
-  const total = REQUEST_KINDS.reduce((sum, kind) => sum + counts[kind], 0);
-  const parts = REQUEST_KINDS.filter((kind) => counts[kind] > 0).map((kind) => `${counts[kind]} ${kind}`);
-  return `${total} request${total === 1 ? '' : 's'}${parts.length ? ` (${parts.join(', ')})` : ''}`;
-};
+/** The requests per kind, in words. */
+const split = (counts: Counts) =>
+  REQUEST_KINDS.filter((kind) => counts[kind] > 0)
+    .map((kind) => `${counts[kind]} ${kind}`)
+    .join(', ') || 'none';
 
-export function printOfflineCatchUp(f: OfflineCatchUpFigures): void {
-  const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-  console.log(
-    `offline catch-up, ${f.edits} edits on one order: all acknowledged ${s(f.sinceFirstRequestMs)} after the ` +
-      `scheduler's first request (${s(f.sinceOnlineMs)} after the network came back, ${s(f.waitForTickMs)} of them ` +
-      `waiting for its tick), ${split(f.requests)}; then ${split(f.after)} within ${SETTLE_MS / 1000} s`,
-  );
-  console.log(
-    `  POST activity/batch: median ${f.batchMedianMs.toFixed(0)} ms, all ${f.requests.batch} together ` +
-      `${f.batchTotalMs.toFixed(0)} ms of the ${s(f.sinceFirstRequestMs)}` +
-      (f.otherPaths.length ? `; other requests: ${f.otherPaths.join(', ')}` : '') +
-      (f.failures > 0 ? `; ${f.failures} FAILED requests` : ''),
-  );
+export function offlineCatchUpSection(f: OfflineCatchUpFigures): Section {
+  const total = (counts: Counts) => REQUEST_KINDS.reduce((sum, kind) => sum + counts[kind], 0);
+  return {
+    id: 'offline-catch-up',
+    title: `offline catch-up, ${f.edits} edits on one order`,
+    figures: [
+      {
+        name: "all acknowledged, from the scheduler's first request",
+        value: f.sinceFirstRequestMs,
+        unit: 'ms',
+        digits: 0,
+        ...(f.failures > 0 ? { note: `${f.failures} FAILED requests` } : {}),
+      },
+      { name: 'all acknowledged, from the network coming back', value: f.sinceOnlineMs, unit: 'ms', digits: 0 },
+      { name: "of it waiting for the scheduler's tick", value: f.waitForTickMs, unit: 'ms', digits: 0 },
+      {
+        name: 'requests until all acknowledged',
+        value: total(f.requests),
+        unit: 'requests',
+        digits: 0,
+        note: split(f.requests),
+      },
+      {
+        name: `requests within ${SETTLE_MS / 1000} s after`,
+        value: total(f.after),
+        unit: 'requests',
+        digits: 0,
+        note: split(f.after),
+      },
+      { name: 'POST activity/batch, median', value: f.batchMedianMs, unit: 'ms', digits: 0 },
+      { name: 'POST activity/batch, all added up', value: f.batchTotalMs, unit: 'ms', digits: 0 },
+    ],
+    notes: f.otherPaths.length ? [`other requests: ${f.otherPaths.join(', ')}`] : [],
+  };
 }

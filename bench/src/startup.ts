@@ -2,6 +2,7 @@
 // a bare Node HTTP server started the same way in the same run.
 import { spawn } from 'node:child_process';
 import { startProduct } from '../../e2e/support/server.ts';
+import type { Section } from './figures.ts';
 
 async function timeBaseline(): Promise<number> {
   const port = 18_000 + Math.floor(Math.random() * 1000);
@@ -35,4 +36,21 @@ export async function measureStartup(runs = 3) {
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
   return { versMs: median(vers), baselineMs: median(baseline), runs };
+}
+
+export function startupSection(f: Awaited<ReturnType<typeof measureStartup>>): Section {
+  return {
+    id: 'startup',
+    title: 'server start',
+    figures: [
+      {
+        name: 'server start to first answer, empty data folder',
+        value: f.versMs,
+        unit: 'ms',
+        digits: 0,
+        baseline: { name: 'bare Node HTTP server', value: f.baselineMs },
+      },
+    ],
+    notes: [`median of ${f.runs}; migrations and demo data included`],
+  };
 }
