@@ -7,6 +7,7 @@ import path from 'node:path';
 import {
   BUDGETS_FILE,
   type BudgetVerdict,
+  type MeasuredSize,
   RAISE_HINT,
   budgetsFromSizes,
   compareWithBudgets,
@@ -35,7 +36,7 @@ if (!existsSync(path.join(distDir, '.vite/manifest.json'))) {
   process.exit(1);
 }
 const server = await serveDist(distDir);
-let sizes;
+let sizes: MeasuredSize[];
 try {
   sizes = budgetedSizes(await measureBundles(server.url, distDir));
 } finally {
