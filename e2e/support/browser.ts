@@ -11,8 +11,44 @@ declare module 'vitest' {
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Debian's Chromium, headless, with the flags this closed network needs (and any the caller adds). */
-export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+const cspViolations: string[] = [];
+
+/**
+ * The Content-Security-Policy violations pages of this process reported since the last call, and forgets them.
+ * Chromium reports each refused script, style, image or connection as a console error naming the policy.
+ */
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+
+function watchCsp(page: Page) {
+  page.on('console', (message) => {
+    if (/Content[- ]Security[- ]Policy/i.test(message.text())) cspViolations.push(`${page.url()}: ${message.text()}`);
+  });
+}
+
+/**
+ * Debian's Chromium, headless, with the flags this closed network needs (and any the caller adds). Every page
+ * of every context it opens is watched for CSP violations (`takeCspViolations`).
+ */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  const browser = await launchChromium(extraArgs);
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.on('page', watchCsp);
+    return context;
+  };
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (options) => {
+    const page = await newPage(options);
+    watchCsp(page);
+    return page;
+  };
+  return browser;
+}
+
+function launchChromium(extraArgs: readonly string[]): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,

@@ -16,6 +16,7 @@ import { registerAuthentication } from './auth/session.ts';
 import type { TokenService } from './auth/tokens.ts';
 import type { Db, ExecuteSql } from './db/client.ts';
 import { ApiError, registerErrorHandling } from './http/errors.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { systemRoutes } from './system/routes.ts';
 import { usersRoutes } from './users/routes.ts';
 import { workshopRoutes } from './workshops/routes.ts';
@@ -29,6 +30,18 @@ import { documentRoutes } from './documents/routes.ts';
 import { generateDocumentJob } from './documents/generate.ts';
 import { validateImportJob } from './imports/validation.ts';
 import { QUEUES, startJobQueue } from './jobs/queue.ts';
+
+export interface ApiRoute {
+  method: string;
+  /** The path as registered, e.g. `/api/v1/orders/:id`. */
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    apiRoutes: readonly ApiRoute[];
+  }
+}
 
 export interface AppDeps {
   db: Db;
@@ -58,6 +71,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  await registerSecurityHeaders(app);
+  // Every API call the app answers, so that the access-control test finds a route that has no documented rights.
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(API_BASE)) return;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
+  });
 
   const storage = deps.assetStorage ?? postgresAssetStorage(deps.db);
   const jobs = await startJobQueue(

@@ -6,10 +6,11 @@ import {
   signInResponseSchema,
   siteIdResponseSchema,
 } from '@vers/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Db } from '../db/client.ts';
-import { users, workshops } from '../db/schema.ts';
+import { revokedTokens, users, workshops } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { isLoginBlocked, recordLoginAttempt } from './login-attempts.ts';
 import { verifyPassword } from './passwords.ts';
@@ -73,6 +74,20 @@ export const authRoutes =
         }
         await recordLoginAttempt(db, username, address, true);
         return sessionResponse(db, tokens, user);
+      },
+    );
+
+    // Signing out ends this token on the server too: it goes on the deny-list until it would have expired, so a
+    // copy of it (another tab, a stolen one) is refused from now on. Other devices of the user stay signed in.
+    app.post(
+      '/auth/signout',
+      { schema: { tags: ['auth'], response: { 204: z.null(), 401: errorBodySchema } } },
+      async (request, reply) => {
+        const { token } = sessionUser(request);
+        await db.insert(revokedTokens).values({ tokenId: token.id, expiresAt: token.expiresAt }).onConflictDoNothing();
+        // Entries of tokens that have expired anyway go, so the list stays as small as the tokens alive.
+        await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, new Date()));
+        return reply.status(204).send(null);
       },
     );
 

@@ -2,7 +2,7 @@ import { hasAnyRole, type Role } from '@vers/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { users, workshops } from '../db/schema.ts';
+import { revokedTokens, users, workshops } from '../db/schema.ts';
 import { ApiError, forbidden } from '../http/errors.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -19,6 +19,8 @@ export interface SessionUser {
   workshopId: number | null;
   /** The workshop's protocol flag (`add_last_modifier`): changes carry the user's last name. False without one. */
   logsChanges: boolean;
+  /** The bearer token of this request: its id and end, for signing out. */
+  token: { id: string; expiresAt: Date };
 }
 
 declare module 'fastify' {
@@ -37,8 +39,9 @@ const unauthorized = () => new ApiError(401, 'UNAUTHORIZED', 'Not signed in or t
 
 /**
  * Every route needs a valid bearer token unless its config says `public`. The user is looked up on every
- * request, so a disabled or deleted user, or a changed password, ends the session at once. The same query
- * reads the workshop's protocol flag, so writing a change needs no further look-up for its modifier.
+ * request, so a disabled or deleted user, a changed password or a signed-out token ends the session at once.
+ * The same query reads the workshop's protocol flag, so writing a change needs no further look-up for its
+ * modifier, and whether the token was signed out.
  */
 export function registerAuthentication(app: FastifyInstance, db: Db, tokens: TokenService) {
   app.decorateRequest('user', null);
@@ -63,10 +66,12 @@ export function registerAuthentication(app: FastifyInstance, db: Db, tokens: Tok
         // A scalar subquery: PostgreSQL plans it faster than a join, which counts on PGlite.
         logsChanges: sql<boolean | null>`(SELECT ${workshops.addLastModifier} FROM ${workshops}
           WHERE ${workshops.id} = ${users.workshopId})`,
+        signedOut: sql<boolean>`EXISTS (SELECT 1 FROM ${revokedTokens}
+          WHERE ${revokedTokens.tokenId} = ${claims.tokenId})`,
       })
       .from(users)
       .where(eq(users.id, claims.userId));
-    if (!row || !row.enabled || row.tokenVersion !== claims.tokenVersion) throw unauthorized();
+    if (!row || !row.enabled || row.tokenVersion !== claims.tokenVersion || row.signedOut) throw unauthorized();
     request.user = {
       id: row.id,
       username: row.username,
@@ -75,6 +80,7 @@ export function registerAuthentication(app: FastifyInstance, db: Db, tokens: Tok
       roles: row.roles,
       workshopId: row.workshopId,
       logsChanges: row.logsChanges === true,
+      token: { id: claims.tokenId, expiresAt: claims.expiresAt },
     };
     if (!hasAnyRole(row.roles, config.roles)) throw forbidden();
   });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 export interface TokenClaims {
@@ -5,13 +6,20 @@ export interface TokenClaims {
   tokenVersion: number;
 }
 
+/** A valid token's claims with its own id (`jti`) and end, which signing out puts on the deny-list. */
+export interface ReadToken extends TokenClaims {
+  tokenId: string;
+  expiresAt: Date;
+}
+
 export interface TokenService {
   issue(claims: TokenClaims): Promise<{ token: string; expiresAt: Date }>;
-  /** The claims of a valid token, or null for an invalid, expired or foreign one. */
-  read(token: string): Promise<TokenClaims | null>;
+  /** The claims of a valid token, or null for an invalid, expired or foreign one, or one without an id. */
+  read(token: string): Promise<ReadToken | null>;
 }
 
 const ISSUER = 'vers';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export function createTokenService(secret: string, hours: number): TokenService {
   const key = new TextEncoder().encode(secret);
@@ -22,6 +30,7 @@ export function createTokenService(secret: string, hours: number): TokenService 
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(userId))
         .setIssuer(ISSUER)
+        .setJti(randomUUID())
         .setIssuedAt()
         .setExpirationTime(expiresAt)
         .sign(key);
@@ -29,11 +38,14 @@ export function createTokenService(secret: string, hours: number): TokenService 
     },
     async read(token) {
       try {
+        // Only HS256 with our key: `alg: none` and tokens signed with another key or algorithm are refused here.
         const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
         const userId = Number(payload.sub);
         const tokenVersion = payload.tv;
+        // A token without an id could not be ended by signing out, so it is not taken (none is issued so).
         if (!Number.isInteger(userId) || typeof tokenVersion !== 'number') return null;
-        return { userId, tokenVersion };
+        if (typeof payload.jti !== 'string' || !UUID.test(payload.jti) || typeof payload.exp !== 'number') return null;
+        return { userId, tokenVersion, tokenId: payload.jti, expiresAt: new Date(payload.exp * 1000) };
       } catch {
         return null;
       }

@@ -64,6 +64,20 @@ export const emailAddresses = pgTable(
   (t) => [uniqueIndex('email_addresses_workshop_address').on(t.workshopId, sql`lower(${t.address})`)],
 );
 
+/**
+ * Tokens ended before their time by signing out, by id (the token's `jti`), kept until they would have expired
+ * anyway. A per-token list rather than a per-user time, so that signing out on one tablet leaves the same user's
+ * other devices signed in.
+ */
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    tokenId: uuid('token_id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('revoked_tokens_expires').on(t.expiresAt)],
+);
+
 export const loginAttempts = pgTable(
   'login_attempts',
   {

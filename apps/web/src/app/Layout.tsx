@@ -33,7 +33,8 @@ import { NavLink, useMatches, useNavigate } from 'react-router';
 import { LanguageSelect } from './LanguageSelect.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 import { VersionInfo } from './VersionInfo.tsx';
-import { sessionStore, useSession } from './session.ts';
+import { useSession } from './session.ts';
+import { endSession } from '../features/auth/sign-out.ts';
 import { ConfirmDialog } from './components/ConfirmDialog.tsx';
 
 // The sync status needs the IndexedDB code: its own chunk, loaded once signed in.
@@ -87,7 +88,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const [unsentAtLogout, setUnsentAtLogout] = useState(0);
   const signOut = () => {
     setUnsentAtLogout(0);
-    sessionStore.clear(true);
+    endSession();
     navigate('/login');
   };
   const logout = () => {

@@ -1,0 +1,41 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The Content-Security-Policy of every answer, the web app's included. The app loads only its own scripts
+ * (Vite emits no inline script), talks only to its own origin, and is never framed. Styles need
+ * 'unsafe-inline': MUI's emotion writes <style> elements and style attributes at run time, and a nonce
+ * cannot be used because the service worker serves one cached index.html for every visit. Pictures are
+ * shown from data: URLs (thumbnails made on the device) and blob: URLs (camera, downloads).
+ */
+export const CONTENT_SECURITY_POLICY = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'media-src': ["'self'", 'blob:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'worker-src': ["'self'"],
+  'manifest-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+} as const;
+
+/**
+ * Security headers on every answer (helmet): the CSP above, no framing (X-Frame-Options and frame-ancestors),
+ * no MIME sniffing, no referrer, same-origin resource and opener policies. HSTS is sent for sites served over
+ * HTTPS, without includeSubDomains (other hosts of a workshop's domain are not ours to pin). No
+ * upgrade-insecure-requests: a workshop may serve VERS over plain HTTP on its own network, where it would
+ * turn every call of the app into a failing HTTPS call.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance) {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    frameguard: { action: 'deny' },
+    strictTransportSecurity: { maxAge: 180 * 24 * 3600, includeSubDomains: false },
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+}
