@@ -1,5 +1,6 @@
 import { ROLES, signInResponseSchema } from '@vers/domain';
 import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema.ts';
 import { DEMO_LOGINS } from '../seed/demo.ts';
@@ -140,5 +141,28 @@ describe('bearer tokens', () => {
     expect((await server.request('GET', '/api/v1/auth/siteId', { token })).status).toBe(200);
     await server.database.db.delete(users).where(eq(users.id, created!.id));
     expect((await server.request('GET', '/api/v1/auth/siteId', { token })).status).toBe(401);
+  });
+});
+
+describe('POST auth/signout', () => {
+  it('ends the token on the server at once; the same user’s other sign-ins stay', async () => {
+    const [tablet, desktop] = [await server.signIn('qa'), await server.signIn('qa')];
+    const out = await server.request('POST', '/api/v1/auth/signout', { token: tablet });
+    expect(out.status).toBe(204);
+    expect((await server.request('GET', '/api/v1/auth/siteId', { token: tablet })).status).toBe(401);
+    expect((await server.request('POST', '/api/v1/auth/signout', { token: tablet })).status).toBe(401);
+    expect((await server.request('GET', '/api/v1/auth/siteId', { token: desktop })).status).toBe(200);
+    expect((await signIn('qa', 'Demo-Pass1')).status).toBe(200);
+  });
+
+  it('refuses a token without an id, which could not be signed out', async () => {
+    const [row] = await server.database.db.select().from(users).where(eq(users.username, 'staff'));
+    const withoutId = await new SignJWT({ tv: row!.tokenVersion })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(row!.id))
+      .setIssuer('vers')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(JWT_SECRET));
+    expect((await server.request('GET', '/api/v1/auth/siteId', { token: withoutId })).status).toBe(401);
   });
 });
