@@ -58,6 +58,12 @@ export interface AppDeps {
   maxPictureBytes?: number;
   /** Where the content of assets is kept; in the database when absent. */
   assetStorage?: AssetStorage;
+  /**
+   * Reverse proxies (addresses or CIDR ranges, comma-separated) whose X-Forwarded-For is believed, so that the
+   * sign-in limit counts clients, not the proxy. Only these: a header from anyone else is ignored, or a client could
+   * name a fresh address for every guess.
+   */
+  trustProxy?: string;
 }
 
 /** Largest JSON body accepted; a bigger one answers 413. (POST assets takes a maximal picture's.) */
@@ -67,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: deps.logLevel ?? 'info' },
     bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: deps.trustProxy ?? false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

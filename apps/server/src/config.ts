@@ -16,6 +16,8 @@ export interface Config {
   logLevel: string;
   /** Largest picture upload in bytes; a bigger one answers 413. */
   maxPictureBytes: number;
+  /** Addresses or CIDR ranges of reverse proxies whose X-Forwarded-For names the client; none when unset. */
+  trustProxy: string | undefined;
 }
 
 /** A picture travels as base64 inside one JSON string, which V8 and PostgreSQL bound well above this. */
@@ -49,5 +51,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gitSha: env.VERS_GIT_SHA || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     maxPictureBytes: pictureLimit(env.VERS_MAX_PICTURE_BYTES),
+    trustProxy: env.VERS_TRUST_PROXY || undefined,
   };
 }

@@ -36,6 +36,7 @@ const app = await buildApp({
   webDist: config.webDist,
   logLevel: config.logLevel,
   maxPictureBytes: config.maxPictureBytes,
+  ...(config.trustProxy ? { trustProxy: config.trustProxy } : {}),
 });
 
 let closing = false;

@@ -38,6 +38,8 @@ beforeAll(async () => {
     VERS_JWT_SECRET: JWT_SECRET,
     VERS_WEB_DIST: path.join(dataDir, 'no-web-dist'),
     LOG_LEVEL: 'trace',
+    // 127.0.0.1 plays a reverse proxy in the last test; the other loopback addresses are clients of their own.
+    VERS_TRUST_PROXY: '127.0.0.1',
     ...(database ? { DATABASE_URL: database.url } : {}),
   });
   outputAtStart = server.output().length;
@@ -51,8 +53,11 @@ afterAll(async () => {
 const call = (method: string, route: string, options: Parameters<typeof requestAt>[3] = {}) =>
   requestAt<unknown>(server.url, method, `/api/v1${route}`, options);
 
-/** A sign-in sent from a given address of the loopback range, as a client on another machine would be seen. */
-function signInFrom(address: string, userName: string, password: string): Promise<number> {
+/**
+ * A sign-in sent from a given address of the loopback range, as a client on another machine would be seen; with
+ * `forwardedFor`, as a proxy sends it on behalf of that client.
+ */
+function signInFrom(address: string, userName: string, password: string, forwardedFor?: string): Promise<number> {
   const body = JSON.stringify({ userName, password });
   const url = new URL('/api/v1/auth/signin', server.url);
   return new Promise((resolve, reject) => {
@@ -61,7 +66,11 @@ function signInFrom(address: string, userName: string, password: string): Promis
       {
         method: 'POST',
         localAddress: address,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+        },
       },
       (res) => {
         res.resume();
@@ -159,5 +168,21 @@ describe('passwords', () => {
     expect(await signInFrom(attacker, 'qa', DEMO_PASSWORD)).toBe(429);
     // ...while the real user, elsewhere, signs in as always.
     expect(await signInFrom('127.0.0.2', 'qa', DEMO_PASSWORD)).toBe(200);
+  });
+
+  it('behind a trusted proxy counts each client by its forwarded address, and nobody else may name one', async () => {
+    const [proxy, outsider] = ['127.0.0.1', '127.0.0.4'];
+    // Documentation addresses (RFC 5737) in a header only: no traffic goes there.
+    const [attacker, realUser] = ['203.0.113.5', '203.0.113.9'];
+    for (let i = 0; i < LOGIN_LIMITS.perUserAndAddress; i++) {
+      expect(await signInFrom(proxy, 'wagonqa', `Guess-Nr-${i}y`, attacker)).toBe(401);
+    }
+    expect(await signInFrom(proxy, 'wagonqa', DEMO_PASSWORD, attacker)).toBe(429);
+    expect(await signInFrom(proxy, 'wagonqa', DEMO_PASSWORD, realUser)).toBe(200);
+    // A client that is not the proxy cannot slip out of its own count by naming another address.
+    for (let i = 0; i < LOGIN_LIMITS.perUserAndAddress; i++) {
+      expect(await signInFrom(outsider, 'wheelsetqa', `Guess-Nr-${i}z`, `203.0.113.${100 + i}`)).toBe(401);
+    }
+    expect(await signInFrom(outsider, 'wheelsetqa', DEMO_PASSWORD, '203.0.113.200')).toBe(429);
   });
 });
