@@ -1,8 +1,8 @@
 // `npm run bench`: runs every benchmark, prints its figures and writes bench/report.md (and bench/report.json),
 // comparing each figure with the previous report committed in the repository. Figures are reported, never
 // asserted (the size budgets are asserted by `npm run check:budgets`, in `npm test`).
-// `npm run bench -- --only lighthouse,bundles` runs only the named sections and prints them, writing no report.
-import { startProduct } from '../../e2e/support/server.ts';
+// `npm run bench -- --only lighthouse,bundles` runs only the named steps and prints them, writing no report.
+import { type RunningProduct, startProduct } from '../../e2e/support/server.ts';
 import { activityThroughputSection, measureActivityThroughput } from './activity-throughput.ts';
 import { browserOrdersSection, measureBrowserOrders } from './browser-orders.ts';
 import { readBudgets } from './budgets.ts';
@@ -32,44 +32,55 @@ const report = (...measured: Section[]) => {
     sections.push(section);
   }
 };
-/** A benchmark that could not run is reported as such, with the reason, and the others still run. */
-const notMeasured = (id: string, title: string, error: unknown): Section => ({
-  id,
-  title,
-  figures: [],
-  notes: [`not measured: ${String(error)}`],
-});
-
-const product = await startProduct();
-try {
-  if (wanted('bundles')) report(bundleSection(await measureBundles(product.url), readBudgets()));
-  if (wanted('browser-orders')) report(browserOrdersSection(await measureBrowserOrders(product)));
-  if (wanted('offline-catch-up')) report(offlineCatchUpSection(await measureOfflineCatchUp(product)));
-  if (wanted('images')) report(imagesSection(await measureImages(product)));
-  // After the benchmarks above, so that the order list has orders in it.
-  if (wanted('lighthouse')) {
-    try {
-      report(...lighthouseSections(await measureLighthouse(product)));
-    } catch (error) {
-      report(notMeasured('lighthouse-scores', 'Lighthouse scores (0-100)', error));
-    }
-  }
-} finally {
-  await product.stop();
-}
-if (wanted('fleet')) report(fleetSection(await measureFleet()));
-if (wanted('startup')) report(startupSection(await measureStartup()));
-if (wanted('documents')) report(documentsSection(await measureDocuments()));
-if (wanted('fold')) report(foldSection(measureFold()));
-if (wanted('catalogue-render')) report(catalogueRenderSection(measureCatalogueRender()));
-if (wanted('activity-push')) {
-  report(activityThroughputSection('PGlite', await measureActivityThroughput()));
+/**
+ * Runs one benchmark (when wanted) and reports its sections; one that fails is reported as not measured, with the
+ * reason, and the others still run: on a busy machine a server start can time out.
+ */
+async function step(name: string, title: string, measure: () => Promise<Section | Section[]> | Section) {
+  if (!wanted(name)) return;
   try {
-    report(activityThroughputSection('PostgreSQL', await measureActivityThroughput({ databaseUrl: POSTGRES_URL })));
+    report(...[await measure()].flat());
   } catch (error) {
-    report(notMeasured('activity-push-postgres', `activity push on PostgreSQL (${POSTGRES_URL})`, error));
+    report({ id: name, title, figures: [], notes: [`not measured: ${String(error)}`] });
   }
 }
+
+const product: RunningProduct | Error = await startProduct().catch((error: unknown) =>
+  error instanceof Error ? error : new Error(String(error)),
+);
+try {
+  const started = () => {
+    if (product instanceof Error) throw new Error(`the product did not start: ${product.message}`);
+    return product;
+  };
+  await step('bundles', 'web app JavaScript, KB gzip (level 9)', async () =>
+    bundleSection(await measureBundles(started().url), readBudgets()),
+  );
+  await step('browser-orders', 'orders in Chromium', async () =>
+    browserOrdersSection(await measureBrowserOrders(started())),
+  );
+  await step('offline-catch-up', 'offline catch-up', async () =>
+    offlineCatchUpSection(await measureOfflineCatchUp(started())),
+  );
+  await step('images', 'pictures', async () => imagesSection(await measureImages(started())));
+  // After the benchmarks above, so that the order list has orders in it.
+  await step('lighthouse', 'Lighthouse', async () => lighthouseSections(await measureLighthouse(started())));
+} finally {
+  if (!(product instanceof Error)) await product.stop();
+}
+await step('fleet', 'fleet', async () => fleetSection(await measureFleet()));
+await step('startup', 'server start', async () => startupSection(await measureStartup()));
+await step('documents', 'PDF documents', async () => documentsSection(await measureDocuments()));
+await step('fold', 'fold', () => foldSection(measureFold()));
+await step('catalogue-render', 'field catalogue and the editor', () =>
+  catalogueRenderSection(measureCatalogueRender()),
+);
+await step('activity-push-pglite', 'activity push on PGlite', async () =>
+  activityThroughputSection('PGlite', await measureActivityThroughput()),
+);
+await step('activity-push-postgres', `activity push on PostgreSQL (${POSTGRES_URL})`, async () =>
+  activityThroughputSection('PostgreSQL', await measureActivityThroughput({ databaseUrl: POSTGRES_URL })),
+);
 
 if (only) {
   console.log('(--only: no report written)');
