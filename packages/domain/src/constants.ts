@@ -15,6 +15,11 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const EMAIL_ADDRESSES_MIN = 1;
 export const EMAIL_ADDRESSES_MAX = 10;
 export const API_BASE = '/api/v1';
+/**
+ * The largest PostgreSQL `integer`: serial ids and activity counters. A bigger number names no row, and PostgreSQL
+ * refuses to compare one with an `integer` column (an error, not "no row"), so requests are held to it.
+ */
+export const MAX_DB_INTEGER = 2_147_483_647;
 
 /** Local-storage keys (administration §1: session, language, toggles, backend version, dark mode). */
 export const STORAGE_KEYS = {

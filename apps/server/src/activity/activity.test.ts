@@ -320,3 +320,22 @@ describe('any interleaving of pushes, duplicates and reverts', () => {
     );
   });
 });
+
+// Found by the fuzz suite (src/security/fuzz.test.ts): PostgreSQL refused to compare with the integer counter.
+describe('a counter beyond the database integer', () => {
+  it('is refused with 400, in the query and in the path', async () => {
+    const order = await createWagonOrder(server, staff);
+    expect(
+      await server.request('GET', `/api/v1/activity/${order.id}?after=2147483648`, { token: staff }),
+    ).toMatchObject({ status: 400, body: { code: 'VALIDATION', fields: ['querystring.after'] } });
+    for (const [method, path] of [
+      ['GET', `/api/v1/activity/${order.id}/2147483648`],
+      ['PATCH', `/api/v1/activity/${order.id}/2147483648/reverted`],
+    ] as const) {
+      expect(await server.request(method, path, { token: staff }), path).toMatchObject({
+        status: 400,
+        body: { code: 'VALIDATION', fields: ['params.counter'] },
+      });
+    }
+  });
+});

@@ -6,6 +6,8 @@ import {
   activityPushSchema,
   errorBodySchema,
   foldActivities,
+  idParamSchema,
+  MAX_DB_INTEGER,
   serverActivitySchema,
 } from '@vers/domain';
 import { randomUUID } from 'node:crypto';
@@ -30,7 +32,7 @@ import {
 
 const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 const orderParams = z.object({ orderId: z.uuid() });
-const counterParams = orderParams.extend({ counter: z.coerce.number().int().positive() });
+const counterParams = orderParams.extend({ counter: idParamSchema });
 
 type Push = z.infer<typeof activityPushSchema>;
 
@@ -54,7 +56,7 @@ export const activityRoutes =
           tags: ['activity'],
           description: 'All activities of an order in counter order; `after` gives only those after a counter.',
           params: orderParams,
-          querystring: z.object({ after: z.coerce.number().int().min(0).optional() }),
+          querystring: z.object({ after: z.coerce.number().int().min(0).max(MAX_DB_INTEGER).optional() }),
           response: { 200: z.array(serverActivitySchema), ...errors },
         },
       },

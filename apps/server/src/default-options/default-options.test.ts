@@ -154,3 +154,39 @@ describe('changing value lists', () => {
     expect((await server.request('GET', '/api/v1/default-options/999999', { token: staff })).status).toBe(404);
   });
 });
+
+// Found by the fuzz suite (src/security/fuzz.test.ts).
+describe('input the database cannot take', () => {
+  it('refuses a NUL character in a value with 400, keeping the list', async () => {
+    const list = await contractorList();
+    const [first] = list.values;
+    for (const res of [
+      await server.request('POST', `/api/v1/default-options/${list.id}`, {
+        token: versadmin,
+        body: { value: 'NUL', text: 'a\u0000b', global: false },
+      }),
+      await server.request('PUT', `/api/v1/default-options/${list.id}/${first!.id}`, {
+        token: versadmin,
+        body: { value: first!.value, text: 'a\u0000b', global: false },
+      }),
+    ]) {
+      expect(res).toMatchObject({ status: 400, body: { statusCode: 400, code: 'VALIDATION' } });
+    }
+    expect((await contractorList()).values).toEqual(list.values);
+  });
+
+  it('refuses an id beyond the database integer with 400, not 500', async () => {
+    const tooBig = '2147483648';
+    for (const [method, path] of [
+      ['GET', `/api/v1/default-options/${tooBig}`],
+      ['DELETE', `/api/v1/default-options/1/${tooBig}`],
+      ['PUT', `/api/v1/default-options/${tooBig}/1`],
+    ] as const) {
+      const res = await server.request(method, path, {
+        token: versadmin,
+        ...(method === 'PUT' ? { body: { value: 'X', text: 'X', global: false } } : {}),
+      });
+      expect(res, `${method} ${path}`).toMatchObject({ status: 400, body: { code: 'VALIDATION' } });
+    }
+  });
+});

@@ -8,6 +8,7 @@ import {
   defaultOptionValueSchema,
   defaultOptionsQuerySchema,
   errorBodySchema,
+  idParamSchema,
 } from '@vers/domain';
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -56,8 +57,8 @@ async function withValues(ex: Executor, lists: ListRow[]): Promise<DefaultOption
 }
 
 const errors = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
-const listParams = z.object({ id: z.coerce.number().int().positive() });
-const valueParams = listParams.extend({ valueId: z.coerce.number().int().positive() });
+const listParams = z.object({ id: idParamSchema });
+const valueParams = listParams.extend({ valueId: idParamSchema });
 
 /** Value lists (administration §7): every signed-in user reads them; only system admins change them. */
 export const defaultOptionRoutes =

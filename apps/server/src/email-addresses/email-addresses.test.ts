@@ -106,3 +106,18 @@ describe('notification e-mail addresses', () => {
     expect((await list(werkadmin2))[0]).toEqual(south);
   });
 });
+
+// Found by the fuzz suite (src/security/fuzz.test.ts): PostgreSQL refused to compare the id with an integer column.
+describe('an id beyond the database integer', () => {
+  it('is refused with 400, in the path and in the query', async () => {
+    const admin = await server.signIn('admin');
+    expect(await server.request('DELETE', '/api/v1/emailAddress/2147483648', { token: werkadmin })).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION', fields: ['params.id'] },
+    });
+    expect(await server.request('GET', '/api/v1/emailAddress?workshopId=2147483648', { token: admin })).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION', fields: ['querystring.workshopId'] },
+    });
+  });
+});

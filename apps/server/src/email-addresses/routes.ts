@@ -4,6 +4,7 @@ import {
   emailAddressRequestSchema,
   emailAddressSchema,
   errorBodySchema,
+  idParamSchema,
   type Language,
 } from '@vers/domain';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
@@ -19,8 +20,8 @@ type Row = typeof emailAddresses.$inferSelect;
 const toEmailAddress = (row: Row) => ({ id: row.id, address: row.address, languageCode: row.languageCode as Language });
 
 const errors = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const workshopQuery = z.object({ workshopId: z.coerce.number().int().positive().optional() });
+const idParams = z.object({ id: idParamSchema });
+const workshopQuery = z.object({ workshopId: idParamSchema.optional() });
 
 /**
  * Notification e-mail addresses of a workshop (administration §7): at least 1, at most 10, no duplicates

@@ -30,6 +30,24 @@ const FASTIFY_CODES: Record<string, { status: number; code: ErrorCode }> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'BAD_REQUEST' },
 };
 
+/** PostgreSQL's code (`22021`, ...) of a failed query; the query builder wraps the driver's error as its `cause`. */
+function postgresCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * Text PostgreSQL cannot store, whichever field it came in: the NUL character (U+0000) in text (22021, "invalid
+ * byte sequence") or in jsonb (22P05). JSON allows it anywhere, so every text field of every body can carry it;
+ * one rule here instead of one in each schema. The statement fails, so nothing was written.
+ */
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ApiError) {
@@ -57,6 +75,13 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (known) return send(reply, { statusCode: known.status, code: known.code, message: error.message });
     if (error instanceof SyntaxError) {
       return send(reply, { statusCode: 400, code: 'INVALID_JSON', message: 'The body is not valid JSON' });
+    }
+    if (UNSTORABLE_TEXT_CODES.has(postgresCode(error) ?? '')) {
+      return send(reply, {
+        statusCode: 400,
+        code: 'VALIDATION',
+        message: 'Text may not contain the NUL character (U+0000)',
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

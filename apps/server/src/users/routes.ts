@@ -6,6 +6,7 @@ import {
   createUserRequestSchema,
   createUserResponseSchema,
   errorBodySchema,
+  idParamSchema,
   isSystemAdmin,
   roleRefSchema,
   signInResponseSchema,
@@ -101,7 +102,7 @@ export const usersRoutes =
         config: adminOnly,
         schema: {
           tags: ['users'],
-          querystring: z.object({ workshopId: z.coerce.number().int().positive().optional() }),
+          querystring: z.object({ workshopId: idParamSchema.optional() }),
           response: { 200: z.array(userSchema), 404: errorBodySchema },
         },
       },

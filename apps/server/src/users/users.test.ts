@@ -304,3 +304,21 @@ describe('own password (profile)', () => {
     ).toBe(200);
   });
 });
+
+// Found by the fuzz suite (src/security/fuzz.test.ts): PostgreSQL refused to compare the id with an integer column.
+describe('an id beyond the database integer', () => {
+  it('is refused with 400, in the path, the query and the body', async () => {
+    expect(await server.request('DELETE', '/api/v1/users/2147483648', { token: werkadmin })).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION', fields: ['params.id'] },
+    });
+    expect(
+      await server.request('GET', '/api/v1/users/current?workshopId=2147483648', { token: versadmin }),
+    ).toMatchObject({ status: 400, body: { code: 'VALIDATION', fields: ['querystring.workshopId'] } });
+    const created = await server.request('POST', '/api/v1/users', {
+      token: versadmin,
+      body: { ...newUser('fuzzed', ROLES.WORKSHOP_STAFF), workshopId: 2_147_483_648 },
+    });
+    expect(created).toMatchObject({ status: 400, body: { code: 'VALIDATION', fields: ['body.workshopId'] } });
+  });
+});

@@ -2,6 +2,7 @@ import {
   WORKSHOP_ICON_MAX_BYTES,
   type Workshop,
   errorBodySchema,
+  idParamSchema,
   updateWorkshopRequestSchema,
   workshopSchema,
 } from '@vers/domain';
@@ -30,7 +31,7 @@ export function toWorkshop(row: WorkshopRow): Workshop {
   };
 }
 
-const params = z.object({ id: z.coerce.number().int().positive() });
+const params = z.object({ id: idParamSchema });
 const errors = { 400: errorBodySchema, 404: errorBodySchema, 413: errorBodySchema };
 
 /** Base64 as the spec sends it: no data-URL prefix, whitespace tolerated. */

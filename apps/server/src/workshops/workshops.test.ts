@@ -119,3 +119,29 @@ describe('workshop logo', () => {
     expect(await putIcon(big)).toMatchObject({ status: 413, body: { code: 'PAYLOAD_TOO_LARGE' } });
   });
 });
+
+// Found by the fuzz suite (src/security/fuzz.test.ts): text PostgreSQL cannot store answered 500.
+describe('a NUL character in a text field', () => {
+  it('is refused with 400 and changes nothing', async () => {
+    const [before] = await server.database.db.select().from(workshops).where(eq(workshops.id, 1));
+    const res = await server.request('PUT', '/api/v1/workshops/1', {
+      token: werkadmin,
+      body: { ...settings, name: 'Werkstatt\u0000Nord' },
+    });
+    expect(res).toMatchObject({ status: 400, body: { statusCode: 400, code: 'VALIDATION' } });
+    const [after] = await server.database.db.select().from(workshops).where(eq(workshops.id, 1));
+    expect(after).toEqual(before);
+  });
+});
+
+// Found by the fuzz suite (src/security/fuzz.test.ts): PostgreSQL refused to compare the id with an integer column.
+describe('an id beyond the database integer', () => {
+  it('is refused with 400 naming the id, on both spellings of the route', async () => {
+    for (const path of ['/api/v1/workshops/2147483648', '/api/v1/workshop/2147483648/icon']) {
+      expect(await server.request('GET', path, { token: werkadmin })).toMatchObject({
+        status: 400,
+        body: { code: 'VALIDATION', fields: ['params.id'] },
+      });
+    }
+  });
+});

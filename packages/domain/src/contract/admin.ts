@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { EMAIL_ADDRESSES_MAX, USERNAME_MIN_LENGTH } from '../constants.ts';
+import { EMAIL_ADDRESSES_MAX, MAX_DB_INTEGER, USERNAME_MIN_LENGTH } from '../constants.ts';
 import { LANGUAGES } from '../languages.ts';
 import { isStrongPassword } from '../passwords.ts';
 import { roleSchema } from './auth.ts';
 
-const id = z.number().int().positive();
+const id = z.number().int().positive().max(MAX_DB_INTEGER);
+/** A serial id in a path or query string (text that must be a number). */
+export const idParamSchema = z.coerce.number().int().positive().max(MAX_DB_INTEGER);
 const requiredText = (max: number) => z.string().trim().min(1).max(max);
 const optionalText = (max: number) => z.string().trim().max(max);
 
@@ -56,7 +58,7 @@ export const changeOwnPasswordRequestSchema = z.object({
 });
 export type ChangeOwnPasswordRequest = z.infer<typeof changeOwnPasswordRequestSchema>;
 
-export const userIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const userIdParamsSchema = z.object({ id: idParamSchema });
 
 // ---- workshops (administration §7 Workshop) ----
 
