@@ -144,12 +144,13 @@ export function Layout({ children }: { children: ReactNode }) {
       {!compact && (
         <Box sx={{ px: 2, pb: 1, display: 'grid', gap: 1 }}>
           <ThemeSwitch />
-          <LanguageSelect size="small" />
+          <LanguageSelect />
         </Box>
       )}
       <Divider />
       {!compact && <VersionInfo />}
-      <List>
+      {/* A div, not a ul: the sign-out button is no list item. */}
+      <List component="div">
         <ListItemButton onClick={logout} data-testid="logout" sx={{ flexDirection: compact ? 'column' : 'row' }}>
           <ListItemIcon sx={{ minWidth: compact ? 0 : 48, justifyContent: 'center' }}>
             <LogoutIcon />

@@ -4,6 +4,7 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { notifications } from './notifications.ts';
+import { TOUCH_TARGET } from './theme.ts';
 import { FRONTEND_VERSION, useVersions } from './versions.ts';
 
 function VersionLine({ label, hash, testId }: { label: string; hash: string | null; testId: string }) {
@@ -16,10 +17,11 @@ function VersionLine({ label, hash, testId }: { label: string; hash: string | nu
   return (
     <ButtonBase
       onClick={() => void copy()}
+      // The visible label and short hash are the button's name (what a voice user says to press it); what a press
+      // does is its description.
       title={t('version.copy')}
-      aria-label={`${label}: ${hash ?? '–'}. ${t('version.copy')}`}
       data-testid={testId}
-      sx={{ display: 'flex', justifyContent: 'space-between', width: '100%', py: 0.25, borderRadius: 1 }}
+      sx={{ display: 'flex', justifyContent: 'space-between', width: '100%', minHeight: TOUCH_TARGET, borderRadius: 1 }}
     >
       <Typography variant="caption" color="text.secondary">
         {label}

@@ -117,7 +117,7 @@ export default function LoginPage() {
           </Button>
         </Box>
         <Box sx={{ mt: 3, display: 'grid', gap: 1 }}>
-          <LanguageSelect size="small" />
+          <LanguageSelect />
           <ThemeSwitch />
         </Box>
       </Paper>

@@ -108,6 +108,20 @@ export default function AddOrderPage() {
   useEffect(() => {
     currentRows.current = wheelsets;
   }, [wheelsets]);
+  /**
+   * A removed row takes its focused remove button with it, and the focus would fall back to the page: it goes to
+   * the remove button now in that place (the last one when the last row went), or to "add" once none may go.
+   */
+  const removeButtons = useRef<(HTMLButtonElement | null)[]>([]);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const focusAfterRemoval = useRef<number | null>(null);
+  useEffect(() => {
+    const index = focusAfterRemoval.current;
+    if (index === null) return;
+    focusAfterRemoval.current = null;
+    const next = removeButtons.current[Math.min(index, wheelsets.length - 1)];
+    (next && !next.disabled ? next : addButton.current)?.focus();
+  }, [wheelsets]);
   /** The fields the server refused on the last save, with the message to show; cleared when changed. */
   const [refused, setRefused] = useState<ReadonlyMap<FieldKey, string>>(new Map());
   const [serverMessage, setServerMessage] = useState<string | null>(null);
@@ -455,8 +469,12 @@ export default function AddOrderPage() {
                             disabled={wheelsets.length <= WHEELSETS_PER_WAGON.min}
                             onClick={() => {
                               imports.cancel(rowSlot(row.key));
+                              focusAfterRemoval.current = index;
                               setWheelsets((rows) => rows.filter((_, i) => i !== index));
                               unrefuseRows();
+                            }}
+                            ref={(button) => {
+                              removeButtons.current[index] = button;
                             }}
                             aria-label={removeLabel}
                             data-testid={`wheelset-remove-${index}`}
@@ -473,6 +491,7 @@ export default function AddOrderPage() {
               })}
             </Stack>
             <Button
+              ref={addButton}
               variant="outlined"
               startIcon={<AddIcon />}
               disabled={wheelsets.length >= WHEELSETS_PER_WAGON.max}

@@ -40,6 +40,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -110,10 +111,11 @@ function OrderFooter({ order, status }: { order: Order; status: OrderStatus }) {
   );
 }
 
-function ProgressBar({ percent, testId }: { percent: number; testId: string }) {
+function ProgressBar({ percent, testId, label }: { percent: number; testId: string; label: string }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
       <LinearProgress
+        aria-label={label}
         variant="determinate"
         value={percent}
         color={progressColour(percent)}
@@ -155,7 +157,9 @@ function TabList(props: {
         {t(`catalogue.drawerTitle.${props.type}`)}
       </Typography>
       {/* Below the tablet width the tabs scroll sideways in one row, so the fields start near the top. */}
+      {/* A div, not a ul: its children are the tab buttons and their entries' buttons, not list items. */}
       <List
+        component="div"
         dense
         disablePadding
         sx={{ display: { xs: 'flex', md: 'block' }, overflowX: { xs: 'auto', md: 'visible' } }}
@@ -172,7 +176,11 @@ function TabList(props: {
                 sx={{ display: 'block', minHeight: 56, flexShrink: 0, minWidth: { xs: 150, md: 'auto' } }}
               >
                 <ListItemText primary={t(`catalogue.tab.${props.type}.${tab.id}`)} />
-                <ProgressBar percent={progress.percent} testId={`progress-${tab.id}`} />
+                <ProgressBar
+                  percent={progress.percent}
+                  testId={`progress-${tab.id}`}
+                  label={t('orders.editor.progress', { tab: t(`catalogue.tab.${props.type}.${tab.id}`) })}
+                />
               </ListItemButton>
               {tab.perEntry &&
                 entries.map(({ entry }) => {
@@ -230,21 +238,22 @@ function EntrySummary(props: {
                 .map((entry) => {
                   const summary = summaryOf(entry.scope[side]);
                   return (
-                    <ListItemButton
-                      key={entry.entry.value}
-                      onClick={() => props.onOpen(`${props.tab.id}${ENTRY_SEPARATOR}${entry.entry.value}`)}
-                    >
-                      <ListItemText
-                        primary={title(view.collection.differentiator, entry.entry.value)}
-                        secondary={
-                          summaryField
-                            ? typeof summary === 'string' && summary !== ''
-                              ? formatVehicleNumber(summary)
-                              : '—'
-                            : undefined
-                        }
-                      />
-                    </ListItemButton>
+                    <ListItem key={entry.entry.value} disablePadding>
+                      <ListItemButton
+                        onClick={() => props.onOpen(`${props.tab.id}${ENTRY_SEPARATOR}${entry.entry.value}`)}
+                      >
+                        <ListItemText
+                          primary={title(view.collection.differentiator, entry.entry.value)}
+                          secondary={
+                            summaryField
+                              ? typeof summary === 'string' && summary !== ''
+                                ? formatVehicleNumber(summary)
+                                : '—'
+                              : undefined
+                          }
+                        />
+                      </ListItemButton>
+                    </ListItem>
                   );
                 })}
             </List>

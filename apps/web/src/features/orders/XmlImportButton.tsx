@@ -53,6 +53,16 @@ export function useXmlImports(deps?: ImportDeps) {
   return { start, cancel };
 }
 
+/** Out of sight but read by screen readers (the usual clip pattern; display: none would hide it from them too). */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 /**
  * The "Import XML" file picker and, beside it in a slot of fixed width, the spinner, the green check or the red
  * alert. The input is emptied as soon as a file is taken, so that the same file can be picked again.
@@ -71,7 +81,8 @@ export function XmlImportButton(props: {
         component="label"
         variant="outlined"
         startIcon={<UploadFileIcon />}
-        aria-label={props.label}
+        // The visible text is the name (a voice user says what they see); which template it takes is the
+        // description, also shown as the tooltip.
         title={props.label}
         sx={{
           minHeight: TOUCH,
@@ -80,8 +91,8 @@ export function XmlImportButton(props: {
           '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 }, ml: { xs: 0, sm: -0.5 } },
         }}
       >
-        {/* On a phone the icon alone: the number field needs the width. */}
-        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+        {/* On a phone the icon alone: the number field needs the width. The text stays for screen readers. */}
+        <Box component="span" sx={(theme) => ({ [theme.breakpoints.down('sm')]: VISUALLY_HIDDEN })}>
           {t('orders.import.button')}
         </Box>
         <input
