@@ -149,6 +149,7 @@ export function bundleSection(f: BundleFigures, budgets: Budgets | null): Sectio
   return {
     id: 'bundles',
     title: 'web app JavaScript, KB gzip (level 9)',
+    chart: true,
     figures: [
       ...budgetedSizes(f).map(({ name, kb }) => {
         const budgetKb = budgetOf(name);

@@ -25,6 +25,11 @@ export interface Section {
   figures: Figure[];
   /** Conditions of the whole section (sizes, runs, what the baseline is). */
   notes: string[];
+  /**
+   * Whether the report draws the figures as bars: where they are of one kind (sizes, scores) and read against
+   * each other. All figures of a charted section share one unit.
+   */
+  chart?: boolean;
 }
 
 export const formatValue = (value: number, digits: number) =>

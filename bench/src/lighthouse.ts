@@ -151,6 +151,7 @@ export function lighthouseSections(f: LighthouseFigures): Section[] {
       id: 'lighthouse-scores',
       title: 'Lighthouse scores (0-100)',
       figures: scores,
+      chart: true,
       notes: [
         `${settings}; login screen: first visit, storage reset; order list: signed in as staff, storage and ` +
           'service worker kept',

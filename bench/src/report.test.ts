@@ -21,6 +21,7 @@ const sizes = (login: number, orders: number): Section => ({
   id: 'bundles',
   title: 'web app JavaScript',
   notes: [],
+  chart: true,
   figures: [
     { name: 'login screen', value: login, unit: 'KB', digits: 1 },
     { name: 'route orders', value: orders, unit: 'KB', digits: 1 },

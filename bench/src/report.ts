@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { format, resolveConfig } from 'prettier';
 import { CHROMIUM } from '../../e2e/support/browser.ts';
 import { type Figure, type Section, formatRatio, ratioOf, withUnit } from './figures.ts';
 
@@ -55,6 +56,8 @@ export function watchMachine() {
   let peakLoad = loadAtStart[0]!;
   const sampler = setInterval(() => (peakLoad = Math.max(peakLoad, os.loadavg()[0]!)), 5_000);
   sampler.unref();
+  // At the start: the code measured is the code checked out then (others may commit while the run goes on).
+  const commit = run('git', ['rev-parse', 'HEAD']) || 'unknown';
   const dirty = run('git', ['status', '--porcelain', '--untracked-files=no'])
     .split('\n')
     .some((line) => line.trim() !== '' && !line.includes('bench/report.'));
@@ -64,7 +67,7 @@ export function watchMachine() {
       const loadAtEnd = os.loadavg();
       return {
         date: new Date().toISOString(),
-        commit: run('git', ['rev-parse', 'HEAD']) || 'unknown',
+        commit,
         dirty,
         cpu: os.cpus()[0]?.model ?? 'unknown',
         cores: os.cpus().length,
@@ -143,9 +146,8 @@ function sectionMarkdown(section: Section, previous: Map<string, Figure>): strin
     );
   }
   lines.push('');
-  // A chart helps where the figures are of one kind (sizes, scores, render times): they read against each other.
-  const charted = section.figures.filter((f) => f.unit === section.figures[0]!.unit && Number.isFinite(f.value));
-  if (charted.length >= 2 && charted.length === section.figures.length) {
+  const charted = section.figures.filter((f) => Number.isFinite(f.value));
+  if (section.chart && charted.length >= 2) {
     const max = Math.max(...charted.flatMap((f) => [f.value, previous.get(key(section, f))?.value ?? 0]));
     const nameWidth = Math.max(...charted.map((f) => f.name.length));
     lines.push('```text');
@@ -213,10 +215,15 @@ export function renderReport(current: ReportData, previous: ReportData | null): 
   ].join('\n');
 }
 
-export function writeReport(current: ReportData): string {
-  const markdown = renderReport(current, previousReport());
-  writeFileSync(REPORT_MD, markdown);
+/** Writes the file as Prettier formats it, so that the committed report passes `npm run lint`. */
+async function writeFormatted(file: string, text: string) {
+  const options = (await resolveConfig(file)) ?? {};
+  writeFileSync(file, await format(text, { ...options, filepath: file }));
+}
+
+export async function writeReport(current: ReportData): Promise<string> {
+  await writeFormatted(REPORT_MD, renderReport(current, previousReport()));
   // NaN (a figure the browser could not measure) becomes null in JSON; the comparison skips it.
-  writeFileSync(REPORT_JSON, `${JSON.stringify(current, null, 2)}\n`);
+  await writeFormatted(REPORT_JSON, JSON.stringify(current, null, 2));
   return REPORT_MD;
 }

@@ -8,7 +8,7 @@ import { browserOrdersSection, measureBrowserOrders } from './browser-orders.ts'
 import { readBudgets } from './budgets.ts';
 import { bundleSection, measureBundles } from './bundle-size.ts';
 import { catalogueRenderSection, measureCatalogueRender } from './catalogue-render.ts';
-import { documentsSection, measureDocuments } from './documents.ts';
+import { documentsSections, measureDocuments } from './documents.ts';
 import { type Section, printSection } from './figures.ts';
 import { fleetSection, measureFleet } from './fleet.ts';
 import { foldSection, measureFold } from './fold.ts';
@@ -70,7 +70,7 @@ try {
 }
 await step('fleet', 'fleet', async () => fleetSection(await measureFleet()));
 await step('startup', 'server start', async () => startupSection(await measureStartup()));
-await step('documents', 'PDF documents', async () => documentsSection(await measureDocuments()));
+await step('documents', 'PDF documents', async () => documentsSections(await measureDocuments()));
 await step('fold', 'fold', () => foldSection(measureFold()));
 await step('catalogue-render', 'field catalogue and the editor', () =>
   catalogueRenderSection(measureCatalogueRender()),
@@ -85,6 +85,6 @@ await step('activity-push-postgres', `activity push on PostgreSQL (${POSTGRES_UR
 if (only) {
   console.log('(--only: no report written)');
 } else {
-  const file = writeReport({ machine: machine.finish(), sections });
+  const file = await writeReport({ machine: machine.finish(), sections });
   console.log(`report: ${file}`);
 }
