@@ -33,6 +33,24 @@ export function buildTheme(dark: boolean) {
         styleOverrides: { root: { minHeight: 52, '&.Mui-focusVisible': { outlineOffset: -2 } } },
       },
       MuiMenuItem: { styleOverrides: { root: { '&.Mui-focusVisible': { outlineOffset: -2 } } } },
+      MuiAlert: {
+        styleOverrides: {
+          // The close button is a full touch target: message, icon and button line up on its middle.
+          root: ({ ownerState, theme }) => {
+            // A filled alert (the snackbars) in the dark theme lies on the colour's dark shade, but MUI picks its
+            // text against the main shade: white error text became black on dark red (3.8:1). The text is picked
+            // against the shade it lies on.
+            const colour = ownerState.color ?? ownerState.severity ?? 'success';
+            const palette = theme.palette[colour];
+            const filled =
+              ownerState.variant === 'filled'
+                ? { color: theme.palette.getContrastText(theme.palette.mode === 'dark' ? palette.dark : palette.main) }
+                : {};
+            return { alignItems: 'center', ...filled };
+          },
+          action: { paddingTop: 0 },
+        },
+      },
       // Large touch targets: the app is used on tablets, often with gloves. Every control is at least TOUCH_TARGET
       // square (e2e/tests/accessibility.test.ts measures the order editor); MUI's sizes stop at 42 (a large button,
       // a radio) or 40 (an icon button).
