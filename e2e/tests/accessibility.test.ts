@@ -1,5 +1,5 @@
 import { checkDigit, formatVehicleNumber } from '@vers/domain';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AxeViolation, axeViolations } from '../support/axe.ts';
 import { baseUrl, launchBrowser, signIn } from '../support/browser.ts';
@@ -76,22 +76,20 @@ describe('accessibility', () => {
      * The screen as it is, then in the other theme. A dialog covers the drawer's switch: it is closed, the theme
      * switched and the dialog opened again.
      */
-    const check = async (page: Page, screen: string, dialog?: { open(): Promise<void>; testId: string }) => {
-      await checkOnce(page, screen);
-      if (dialog) {
+    const check = async (page: Page, screen: string, dialog?: { open(): Promise<void>; shown: Locator }) => {
+      const close = async () => {
         await page.keyboard.press('Escape');
-        await page.getByTestId(dialog.testId).waitFor({ state: 'detached' });
-      }
+        await dialog?.shown.waitFor({ state: 'detached' });
+      };
+      await checkOnce(page, screen);
+      if (dialog) await close();
       await switchTheme(page);
       if (dialog) {
         await dialog.open();
-        await page.getByTestId(dialog.testId).waitFor();
+        await dialog.shown.waitFor();
       }
       await checkOnce(page, screen);
-      if (dialog) {
-        await page.keyboard.press('Escape');
-        await page.getByTestId(dialog.testId).waitFor({ state: 'detached' });
-      }
+      if (dialog) await close();
     };
 
     const staff = await context();
@@ -99,9 +97,20 @@ describe('accessibility', () => {
     await page.goto('/login');
     await page.getByTestId('login-username').waitFor();
     await check(page, 'login');
+    await signIn(page, 'staff', 'wrong');
+    await page.getByTestId('login-error').waitFor();
+    await check(page, 'login refused');
     await signIn(page, 'staff');
     await page.getByTestId('home-welcome').waitFor();
     await check(page, 'home');
+    // A snackbar (a filled alert), here the one that says the version was copied; the pointer on it keeps it open.
+    const snackbar = page.getByRole('alert').filter({ hasText: 'Version kopiert' });
+    const copyVersion = async () => {
+      await page.getByTestId('version-frontend').click();
+      await snackbar.hover();
+    };
+    await copyVersion();
+    await check(page, 'home with a snackbar', { open: copyVersion, shown: snackbar });
     await page.getByTestId('menu-orders').click();
     await page.locator('[data-testid^="order-row-"]').first().waitFor();
     await check(page, 'orders');
@@ -127,7 +136,7 @@ describe('accessibility', () => {
     const openStatus = () => page.getByTestId('status-change').click();
     await openStatus();
     await page.getByTestId('status-dialog').waitFor();
-    await check(page, 'status dialog', { open: openStatus, testId: 'status-dialog' });
+    await check(page, 'status dialog', { open: openStatus, shown: page.getByTestId('status-dialog') });
 
     await page.getByTestId('open-documents').click();
     await page.getByTestId('documents-page').waitFor();
@@ -164,7 +173,7 @@ describe('accessibility', () => {
     const openUser = () => adminPage.getByTestId('user-new').click();
     await openUser();
     await adminPage.getByTestId('user-dialog').waitFor();
-    await check(adminPage, 'user dialog', { open: openUser, testId: 'user-dialog' });
+    await check(adminPage, 'user dialog', { open: openUser, shown: adminPage.getByTestId('user-dialog') });
     await adminPage.getByTestId('menu-workshop').click();
     await adminPage.getByTestId('workshop-form').waitFor();
     await check(adminPage, 'workshop');
@@ -182,10 +191,10 @@ describe('accessibility', () => {
     const openValue = () => listsPage.getByTestId('value-add').click();
     await openValue();
     await listsPage.getByTestId('value-dialog').waitFor();
-    await check(listsPage, 'value dialog', { open: openValue, testId: 'value-dialog' });
+    await check(listsPage, 'value dialog', { open: openValue, shown: listsPage.getByTestId('value-dialog') });
     await versAdmin.close();
 
-    expect(checked).toHaveLength(2 * 22);
+    expect(checked).toHaveLength(2 * 24);
     expect(found).toEqual([]);
   }, 180_000);
 
