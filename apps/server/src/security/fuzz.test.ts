@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import { API_BASE } from '@vers/domain';
+import { and, eq, inArray, ne, sql as drizzleSql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema.ts';
 import { createWagonOrder } from '../test/orders.ts';
 import { type ApiResponse, type RequestOptions, startTestServer } from '../test/server.ts';
 
@@ -168,6 +170,32 @@ async function jobsIdle() {
   throw new Error('background jobs still running after 30 s');
 }
 
+/** The fuzzing users as seeded: accepted calls may change their roles, disable or delete them. */
+const ACTOR_ROWS = await server.database.db
+  .select()
+  .from(users)
+  .where(inArray(users.username, [...CANDIDATE_ACTORS]));
+
+/**
+ * Puts the fuzzing users back as seeded (roles, workshop, enabled; a deleted one with its id), so that an accepted
+ * call of a run (say, making another user a workshop admin and then deleting this one) does not leave the later
+ * runs without a user who may call the route.
+ */
+async function restoreActors() {
+  const { db } = server.database;
+  for (const row of ACTOR_ROWS) {
+    // A user created meanwhile under the same name would block the seeded one's.
+    await db.delete(users).where(and(eq(drizzleSql`lower(${users.username})`, row.username), ne(users.id, row.id)));
+    await db
+      .insert(users)
+      .values(row)
+      .onConflictDoUpdate({
+        target: users.id,
+        set: { username: row.username, workshopId: row.workshopId, roles: row.roles, enabled: true },
+      });
+  }
+}
+
 /** Tokens of the demo users; forgotten after every accepted call, which may have changed a password or signed out. */
 const tokens = new Map<Actor, string>();
 
@@ -278,6 +306,9 @@ const fillPath = (url: string, values: Record<string, string>) =>
 
 /** The demo users whose roles the route takes: a call without a body as each of them is not refused 401/403. */
 async function actorsOf(route: Route): Promise<Actor[]> {
+  await restoreActors();
+  tokens.clear();
+  lastDigest = null;
   const url = fillPath(route.url, {});
   const anonymous = await send(route.method, url, 'anonymous');
   if (anonymous.status !== 401) return ['anonymous'];
@@ -472,6 +503,9 @@ const RAW_PATH_VALUES = [
 
 const URL_VALUE_MAX = 3_000;
 
+/** A value as text for a URL; JSON for anything but a string (an object without a prototype has no String()). */
+const asText = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined'));
+
 /** Percent-encoded; a lone surrogate (which has no UTF-8) becomes U+FFFD, as a browser sends it. */
 const encode = (value: string) =>
   encodeURIComponent(
@@ -482,14 +516,14 @@ const encode = (value: string) =>
 function parameterValue(url: string, name: string, schema: JsonSchema | undefined): fc.Arbitrary<string> {
   const real = realValues(url, name);
   const generated = schema
-    ? fitting(schema, 0).map((value) => encode(typeof value === 'string' ? value : JSON.stringify(value)))
+    ? fitting(schema, 0).map((value) => encode(asText(value)))
     : fc.string({ maxLength: 20 }).map(encode);
   return fc.oneof(
     ...(real.length > 0 ? [{ weight: 4, arbitrary: fc.constantFrom(...real) }] : []),
     { weight: 2, arbitrary: generated },
     { weight: 1, arbitrary: fc.constantFrom(...RAW_PATH_VALUES) },
     // Within Node's 16 KiB of request head: beyond it Node answers 431 before Fastify sees the call (see report).
-    { weight: 1, arbitrary: oddValue.map((value) => encode(String(value)).slice(0, URL_VALUE_MAX)) },
+    { weight: 1, arbitrary: oddValue.map((value) => encode(asText(value)).slice(0, URL_VALUE_MAX)) },
   );
 }
 
@@ -591,6 +625,7 @@ function check(route: Route, actor: Actor, call: Call): Promise<void> {
 
 async function checkOne(route: Route, actor: Actor, call: Call) {
   if (lastDigest === null) {
+    await restoreActors();
     await jobsIdle();
     lastDigest = await digest();
   }
