@@ -433,7 +433,7 @@ describe('refused calls', () => {
       }
     }
     expect(wrong).toEqual([]);
-    expect(await databaseDigest(server.database)).toBe(before);
+    expect(await databaseDigest(server.database)).toEqual(before);
   });
 });
 

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema.ts';
 import { createWagonOrder } from '../test/orders.ts';
 import { type ApiResponse, type RequestOptions, startTestServer } from '../test/server.ts';
+import { databaseDigest } from './digest.ts';
 
 /*
  * Fuzzing every route of the API. The routes come from the running app (its router and its OpenAPI document), so
@@ -121,30 +122,12 @@ function realValues(url: string, name: string): string[] {
   return byResource[resource] ?? [];
 }
 
-/**
- * A digest of every application table: md5 of its rows' text, in the rows' text order (as exact as primary-key
- * order, and needs no key). Leaves out `login_attempts`: a refused sign-in is recorded there on purpose (the
- * lockout counts it). The job queue's own schema (pgboss) is not in `public`.
- */
-const TABLES = (
-  await sql<{ name: string }>(
-    `SELECT table_name AS name FROM information_schema.tables
-     WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> 'login_attempts'
-     ORDER BY table_name`,
-  )
-).map((row) => row.name);
-const DIGEST_SQL = TABLES.map(
-  (table) =>
-    `SELECT '${table}' AS name, md5(coalesce(string_agg(r::text, E'\\n' ORDER BY r::text), '')) AS digest
-     FROM public."${table}" r`,
-).join(' UNION ALL ');
-
 async function digest(): Promise<Record<string, string>> {
   const start = performance.now();
-  const rows = await sql<{ name: string; digest: string }>(DIGEST_SQL);
+  const tables = await databaseDigest(server.database);
   timing.digests++;
   timing.digestMs += performance.now() - start;
-  return Object.fromEntries(rows.map((row) => [row.name, row.digest]));
+  return tables;
 }
 
 /**
