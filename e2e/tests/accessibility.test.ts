@@ -41,10 +41,17 @@ async function signedIn(ctx: BrowserContext, username: string): Promise<Page> {
   return page;
 }
 
-/** Waits until no CSS transition or animation runs: a dialog fading in has no final colours to measure yet. */
+/**
+ * Waits until no CSS transition or finite animation runs: a dialog fading in has no final colours to measure yet.
+ * Endless ones (a spinner while the scheduler syncs) never end and are no fade.
+ */
 async function settled(page: Page) {
   await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || !animation.effect),
+    document
+      .getAnimations()
+      .every(
+        (animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
+      ),
   );
 }
 
