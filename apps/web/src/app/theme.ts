@@ -56,7 +56,8 @@ export function buildTheme(dark: boolean) {
       // a radio) or 40 (an icon button).
       MuiButton: { defaultProps: { size: 'large' }, styleOverrides: { root: { minHeight: TOUCH_TARGET } } },
       MuiIconButton: { styleOverrides: { root: { minWidth: TOUCH_TARGET, minHeight: TOUCH_TARGET } } },
-      MuiToggleButton: { styleOverrides: { root: { minWidth: TOUCH_TARGET, minHeight: TOUCH_TARGET } } },
+      // Yes and no of the editor share a narrow column (a wheelset's chapters on a tablet): as wide as WCAG's 44.
+      MuiToggleButton: { styleOverrides: { root: { minWidth: 44, minHeight: TOUCH_TARGET } } },
       MuiCheckbox: { styleOverrides: { root: { padding: (TOUCH_TARGET - 24) / 2 } } },
       MuiRadio: { styleOverrides: { root: { padding: (TOUCH_TARGET - 24) / 2 } } },
       // The switch's thumb (20) sits in a ButtonBase of TOUCH_TARGET; the root grows around it, the track (34 by 14)
@@ -68,10 +69,12 @@ export function buildTheme(dark: boolean) {
         },
       },
       // The open and clear buttons at the end of a choice field are icon buttons as large as the others; the text
-      // keeps clear of them.
+      // keeps clear of them. The text may then shrink to nothing (MUI keeps 30 px), so that a choice field still fits
+      // the narrow incoming and outgoing columns of a wheelset's chapters on a tablet.
       MuiAutocomplete: {
         styleOverrides: {
           root: {
+            [`& .${autocompleteClasses.inputRoot} .${autocompleteClasses.input}`]: { minWidth: 0 },
             [`& .${outlinedInputClasses.root}`]: {
               [`.${autocompleteClasses.hasPopupIcon}&, .${autocompleteClasses.hasClearIcon}&`]: {
                 paddingRight: TOUCH_TARGET - 2 + 4 + 9,
