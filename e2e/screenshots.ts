@@ -57,6 +57,7 @@ try {
         await page.getByTestId('drawer-toggle').click();
         await shoot(page, `${lang}-${label}-mini`);
         await page.goto('/orders');
+        await page.getByTestId('order-new').waitFor();
         await shoot(page, `${lang}-${label}-orders`);
       }
       // The order editor: a new wagon order's base data, its load limit grid and the first wheelset.
