@@ -99,10 +99,16 @@ export function Layout({ children }: { children: ReactNode }) {
   };
 
   const drawer = (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }} data-testid="drawer">
+    <Box
+      component="nav"
+      aria-label={t('menu.label')}
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}
+      data-testid="drawer"
+    >
       <Toolbar sx={{ justifyContent: compact ? 'center' : 'space-between', px: compact ? 0 : 2 }}>
         {!compact && (
-          <Typography variant="h6" color="primary" sx={{ fontWeight: 700 }}>
+          // The product's name, not a heading: each screen's own title is its first heading (the toolbar's h1).
+          <Typography variant="h6" component="p" color="primary" sx={{ fontWeight: 700 }}>
             {t('app.name')}
           </Typography>
         )}

@@ -14,6 +14,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import { visuallyHidden } from '@mui/utils';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -368,7 +369,11 @@ export default function OrdersPage() {
                 {COLUMNS.map((column) => (
                   <TableCell key={column}>{t(`orders.columns.${column}`)}</TableCell>
                 ))}
-                <TableCell />
+                <TableCell>
+                  <Box component="span" sx={visuallyHidden}>
+                    {t('common.delete')}
+                  </Box>
+                </TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
