@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse, { type Flags, type Result, desktopConfig } from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { CHROMIUM } from '../../e2e/support/browser.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../e2e/support/browser.ts';
 import { E2E_PASSWORD, type RunningProduct } from '../../e2e/support/server.ts';
 import type { Figure, Section } from './figures.ts';
 
@@ -79,16 +79,7 @@ export async function measureLighthouse(product: RunningProduct): Promise<Lighth
     executablePath: CHROMIUM,
     headless: true,
     viewport: { width: 1350, height: 940 },
-    args: [
-      `--remote-debugging-port=${port}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [`--remote-debugging-port=${port}`, ...CHROMIUM_FLAGS],
   });
   try {
     const flags: Flags = {

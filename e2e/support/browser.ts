@@ -48,21 +48,19 @@ export async function launchBrowser(extraArgs: readonly string[] = []): Promise<
   return browser;
 }
 
+/** The flags Chromium needs on this closed network, without a GPU, as root. */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+] as const;
+
 function launchChromium(extraArgs: readonly string[]): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      ...extraArgs,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...extraArgs, ...CHROMIUM_FLAGS] });
 }
 
 export const baseUrl = () => inject('baseUrl');
@@ -76,6 +74,15 @@ export async function signIn(page: Page, username: string, password = E2E_PASSWO
   await page.getByTestId('login-username').fill(username);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
+}
+
+/** A new page of `context`, signed in as `username` and showing the menu. */
+export async function signedInPage(context: BrowserContext, username: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto('/login');
+  await signIn(page, username);
+  await page.getByTestId('menu').waitFor();
+  return page;
 }
 
 export async function menuEntries(page: Page): Promise<string[]> {

@@ -2,7 +2,7 @@ import { checkDigit, formatVehicleNumber } from '@vers/domain';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AxeViolation, axeViolations } from '../support/axe.ts';
-import { baseUrl, launchBrowser, signIn } from '../support/browser.ts';
+import { baseUrl, launchBrowser, signIn, signedInPage } from '../support/browser.ts';
 import { createOrderViaApi } from '../support/orders.ts';
 
 let browser: Browser;
@@ -31,14 +31,6 @@ afterAll(async () => {
 /** A fresh browser profile (light theme, German) that may use the fake camera. */
 function context(viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
   return browser.newContext({ baseURL: baseUrl(), locale: 'de-DE', viewport, permissions: ['camera'] });
-}
-
-async function signedIn(ctx: BrowserContext, username: string): Promise<Page> {
-  const page = await ctx.newPage();
-  await page.goto('/login');
-  await signIn(page, username);
-  await page.getByTestId('menu').waitFor();
-  return page;
 }
 
 /**
@@ -172,7 +164,7 @@ describe('accessibility', () => {
     await staff.close();
 
     const workshopAdmin = await context();
-    const adminPage = await signedIn(workshopAdmin, 'werkadmin');
+    const adminPage = await signedInPage(workshopAdmin, 'werkadmin');
     theme = 'light';
     await adminPage.getByTestId('menu-users').click();
     await adminPage.getByTestId('users-table').waitFor();
@@ -187,7 +179,7 @@ describe('accessibility', () => {
     await workshopAdmin.close();
 
     const versAdmin = await context();
-    const listsPage = await signedIn(versAdmin, 'versadmin');
+    const listsPage = await signedInPage(versAdmin, 'versadmin');
     theme = 'light';
     await listsPage.getByTestId('menu-defaultOptions').click();
     await listsPage.getByTestId('default-option-row-ListAuftraggeber').waitFor();
@@ -207,7 +199,7 @@ describe('accessibility', () => {
 
   it('an order is added with the keyboard alone, and the focus is always visible on a control', async () => {
     const ctx = await context();
-    const page = await signedIn(ctx, 'staff');
+    const page = await signedInPage(ctx, 'staff');
     await page.goto('/orders/add');
     await page.getByTestId('add-order-form').waitFor();
     const visited: string[] = [];
@@ -283,7 +275,7 @@ describe('accessibility', () => {
     'on a %s tablet every control of the order editor is at least 44 by 44 CSS pixels',
     async (_name, viewport) => {
       const ctx = await context(viewport);
-      const page = await signedIn(ctx, 'staff');
+      const page = await signedInPage(ctx, 'staff');
       const tooSmall: string[] = [];
       let measured = 0;
       const measure = async (screen: string) => {

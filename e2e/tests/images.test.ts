@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, signIn } from '../support/browser.ts';
+import { baseUrl, launchBrowser, signedInPage } from '../support/browser.ts';
 import { apiToken, createOrderViaApi } from '../support/orders.ts';
 import { checkDigit } from '@vers/domain';
 
@@ -29,14 +29,6 @@ function context(): Promise<BrowserContext> {
   });
 }
 
-async function signedIn(ctx: BrowserContext, username: string): Promise<Page> {
-  const page = await ctx.newPage();
-  await page.goto('/login');
-  await signIn(page, username);
-  await page.getByTestId('menu').waitFor();
-  return page;
-}
-
 /** The order's pictures as the server lists them. */
 async function serverPictures(orderId: string): Promise<{ id: string }[]> {
   const res = await fetch(`${baseUrl()}/api/v1/assets/order/${orderId}?type=PICTURE&status=AVAILABLE`, {
@@ -54,7 +46,7 @@ describe('pictures of an order', () => {
       wagon: { wheelsetsOutgoing: [0, 1, 2, 3].map((i) => ({ number: wheelsetNumber(i) })) },
     });
     const first = await context();
-    const page = await signedIn(first, 'staff');
+    const page = await signedInPage(first, 'staff');
     // Online first through the editor, the images screen and the camera, so their code is loaded: offline these
     // tests have no service worker to serve it (they intercept API calls, which a worker would hide).
     await page.goto(`/orders/wagon/${orderId}/brake`);
@@ -94,7 +86,7 @@ describe('pictures of an order', () => {
 
     // Another device lists it, fetched from the server.
     const second = await context();
-    const other = await signedIn(second, 'werkadmin');
+    const other = await signedInPage(second, 'werkadmin');
     await other.goto(`/images/${orderId}`);
     await expect.poll(() => other.getByTestId('image-card').count(), { timeout: 15_000 }).toBe(1);
     await expect(other.getByTestId('image-card').getAttribute('data-id')).resolves.toBe(imageId);
@@ -127,7 +119,7 @@ describe('pictures of an order', () => {
       wagon: { wheelsetsOutgoing: [0, 1, 2, 3].map((i) => ({ number: wheelsetNumber(i + 10) })) },
     });
     const ctx = await context();
-    const page = await signedIn(ctx, 'staff');
+    const page = await signedInPage(ctx, 'staff');
     await page.goto(`/camera/wagon/${orderId}/basedata`);
     await page.getByTestId('camera-page').waitFor();
     const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]);
