@@ -15,7 +15,7 @@ import { authRoutes } from './auth/routes.ts';
 import { registerAuthentication } from './auth/session.ts';
 import type { TokenService } from './auth/tokens.ts';
 import type { Db, ExecuteSql } from './db/client.ts';
-import { ApiError, registerErrorHandling } from './http/errors.ts';
+import { ApiError, answerClientError, registerErrorHandling } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { systemRoutes } from './system/routes.ts';
 import { usersRoutes } from './users/routes.ts';
@@ -74,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: { level: deps.logLevel ?? 'info' },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: deps.trustProxy ?? false,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

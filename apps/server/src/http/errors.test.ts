@@ -51,6 +51,17 @@ describe('bad input answers a JSON error, never a crash', () => {
     expectError(await server.request('POST', signin, { rawBody: huge }), 413, 'PAYLOAD_TOO_LARGE');
   });
 
+  it('an address or headers too large for the HTTP parser: 431 in the same JSON shape', async () => {
+    const longAddress = await server.request('GET', `/api/v1/orders?q=${'x'.repeat(20_000)}`);
+    expectError(longAddress, 431, 'BAD_REQUEST');
+    const longHeader = await server.request('GET', '/api/v1/version/current', {
+      headers: { 'x-note': 'y'.repeat(20_000) },
+    });
+    expectError(longHeader, 431, 'BAD_REQUEST');
+    // The server goes on answering.
+    expect((await server.request('GET', '/api/v1/version/current')).status).toBe(200);
+  });
+
   it('a body of an unsupported type: 415', async () => {
     const res = await server.request('POST', signin, {
       rawBody: '<signin/>',

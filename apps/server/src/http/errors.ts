@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { ERROR_CODES, type ErrorBody, type ErrorCode } from '@vers/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -91,4 +93,28 @@ export function registerErrorHandling(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, { statusCode: 500, code: 'INTERNAL', message: 'Internal server error' });
   });
+}
+
+/** What a request that never became one (Node's HTTP parser refused it) is answered with, by Node's error code. */
+const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, message: "The request's address or headers are too large" },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive' },
+};
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser refuses (an address or headers over 16 KiB, a broken
+ * request line) gets the same JSON error body as every other refusal, where Fastify's default writes its own shape.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const known = (error.code && CLIENT_ERRORS[error.code]) || { status: 400, message: 'The request is malformed' };
+  const body: ErrorBody = { statusCode: known.status, code: 'BAD_REQUEST', message: known.message };
+  const text = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${known.status} ${STATUS_CODES[known.status]}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+    );
+  }
+  socket.destroy(error);
 }
