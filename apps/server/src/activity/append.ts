@@ -27,7 +27,57 @@ export interface NewActivity {
   created: Date;
   /** Only on activities the server appends to carry out a revert. */
   restores?: number;
+  /**
+   * What the author had seen of the field (the client's `sn`); `everything` for changes the server makes itself
+   * (creation values, reverts), which are stored as having seen every counter before their own.
+   */
+  seen?: number | null | 'everything';
+  /** The browser the change was made in (the client's `dv`). */
+  device?: string | null;
 }
+
+/** Who sends changes: the protocol name written beside values, and the user's id and name for conflicts. */
+export interface Author {
+  /** The last name when the workshop keeps a protocol (orders §6), else empty. */
+  modifier: string;
+  id: number;
+  name: string;
+}
+
+/**
+ * The author of changes a user sends. The modifier is the last name, when the workshop logs changes (protocol flag,
+ * read with the user on every request by the auth hook, so this needs no query of its own).
+ */
+export function authorOf(user: SessionUser): Author {
+  return {
+    modifier: user.logsChanges ? user.lastName : '',
+    id: user.id,
+    name: `${user.firstName} ${user.lastName}`.trim() || user.username,
+  };
+}
+
+/**
+ * A stored change and a push of the same id carry the same change: the same field, kind, value and time. A client
+ * that sends one id with other content has a fault (or a forged id): it is refused, never answered with the first.
+ */
+type ChangeContent = { key: string; type: string; outputValue: string; created: Date };
+function sameChange(a: ChangeContent, b: ChangeContent): boolean {
+  return (
+    a.key === b.key &&
+    a.type === b.type &&
+    a.outputValue === b.outputValue &&
+    a.created.getTime() === b.created.getTime()
+  );
+}
+
+export function refuseReusedId(row: ActivityRow, item: NewActivity): void {
+  if (!sameChange(row, item)) {
+    throw new ApiError(409, 'ACTIVITY_ID_REUSED', `Activity ${item.id} was stored with other content`, [item.id]);
+  }
+}
+
+const seenColumn = (item: NewActivity, counter: number) =>
+  item.seen === 'everything' ? counter - 1 : (item.seen ?? null);
 
 export const toPushResult = (row: ActivityRow) => ({
   id: row.id,
@@ -48,6 +98,10 @@ export const toServerActivity = (row: ActivityRow) => ({
   re: row.reverted,
   mod: row.modifier,
   rs: row.restores,
+  sn: row.seen,
+  dv: row.device,
+  ai: row.authorId,
+  au: row.author,
 });
 
 /**
@@ -65,14 +119,6 @@ export function checkActivity(
 }
 
 /**
- * The modifier written beside a change: the last name, when the workshop logs changes (protocol flag). The flag
- * is read with the user on every request (auth hook), so this needs no query of its own.
- */
-export function modifierFor(user: SessionUser): string {
-  return user.logsChanges ? user.lastName : '';
-}
-
-/**
  * Appends activities to one order inside the caller's transaction, which must hold the order row locked
  * (`SELECT ... FOR UPDATE`): counters are the order's own, dense (1, 2, 3, ...), and two concurrent pushes
  * never get the same one. An activity whose id is already stored is not applied again; its first answer
@@ -82,7 +128,7 @@ export async function appendActivities(
   tx: Executor,
   order: OrderRow,
   items: readonly NewActivity[],
-  modifier: string,
+  author: Author,
   options: { allowReadOnly?: boolean } = {},
 ): Promise<ActivityRow[]> {
   const known = items.length
@@ -100,7 +146,19 @@ export async function appendActivities(
   for (const row of known) {
     if (row.orderId !== order.id) throw new ApiError(409, 'CONFLICT', `Activity ${row.id} belongs to another order`);
   }
-  const fresh = items.filter((item, i) => !byId.has(item.id) && items.findIndex((x) => x.id === item.id) === i);
+  for (const item of items) {
+    const row = byId.get(item.id);
+    if (row) refuseReusedId(row, item);
+  }
+  const firstOf = new Map<string, NewActivity>();
+  for (const item of items) {
+    const first = firstOf.get(item.id);
+    if (!first) firstOf.set(item.id, item);
+    else if (!sameChange(first, item)) {
+      throw new ApiError(409, 'ACTIVITY_ID_REUSED', `Activity ${item.id} comes twice with other content`, [item.id]);
+    }
+  }
+  const fresh = [...firstOf.values()].filter((item) => !byId.has(item.id));
   if (fresh.length > 0 && isReadOnlyStatus(order.status as OrderStatus) && !options.allowReadOnly) {
     throw new ApiError(409, 'ORDER_READ_ONLY', `Order ${order.number} is done and can no longer be changed`);
   }
@@ -110,18 +168,25 @@ export async function appendActivities(
     const inserted = await tx
       .insert(activities)
       .values(
-        fresh.map((item) => ({
-          id: item.id,
-          orderId: order.id,
-          counter: ++counter,
-          key: item.key,
-          type: item.type,
-          outputValue: item.outputValue,
-          created: item.created,
-          lastModified: now,
-          modifier,
-          restores: item.restores ?? null,
-        })),
+        fresh.map((item) => {
+          counter += 1;
+          return {
+            id: item.id,
+            orderId: order.id,
+            counter,
+            key: item.key,
+            type: item.type,
+            outputValue: item.outputValue,
+            created: item.created,
+            lastModified: now,
+            modifier: author.modifier,
+            restores: item.restores ?? null,
+            seen: seenColumn(item, counter),
+            device: item.device ?? null,
+            authorId: author.id,
+            author: author.name,
+          };
+        }),
       )
       .returning();
     for (const row of inserted) byId.set(row.id, row);
@@ -176,7 +241,7 @@ export async function appendOne(
   user: SessionUser,
   orderId: string,
   item: NewActivity,
-  modifier: string,
+  author: Author,
 ): Promise<ActivityRow | null> {
   if (user.workshopId === null) return null;
   const types = ALL_ORDER_TYPES.filter((type) => !activityProblem(type, item.key, item.type, item.outputValue));
@@ -191,10 +256,13 @@ export async function appendOne(
       RETURNING id, last_counter
     )
     INSERT INTO activities
-      (id, order_id, counter, key, type, output_value, created, last_modified, modifier, restores)
+      (id, order_id, counter, key, type, output_value, created, last_modified, modifier, restores,
+       seen, device, author_id, author)
     SELECT ${item.id}::uuid, bumped.id, bumped.last_counter, ${item.key}::text, ${item.type}::text,
       ${item.outputValue}::text, ${item.created.toISOString()}::timestamptz, ${now}::timestamptz,
-      ${modifier}::text, ${item.restores ?? null}::integer
+      ${author.modifier}::text, ${item.restores ?? null}::integer,
+      ${item.seen === 'everything' ? sql`bumped.last_counter - 1` : sql`${item.seen ?? null}::integer`},
+      ${item.device ?? null}::uuid, ${author.id}::integer, ${author.name}::text
     FROM bumped
     RETURNING *`;
   try {
@@ -215,6 +283,7 @@ export async function appendOne(
         inArray(orders.type, types),
       ),
     );
+  if (known) refuseReusedId(known.activity, item);
   return known?.activity ?? null;
 }
 
@@ -231,6 +300,11 @@ export function asDomainActivity(row: ActivityRow): Activity {
     counterLocal: 0,
     reverted: row.reverted,
     sent: 1,
+    restores: row.restores,
+    seen: row.seen,
+    device: row.device,
+    authorId: row.authorId,
+    author: row.author,
   };
 }
 

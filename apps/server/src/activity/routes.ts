@@ -2,12 +2,18 @@ import {
   ACTIVITY_TYPES,
   type ActivityType,
   activityBatchSchema,
+  activityLastQuerySchema,
+  activityLastSchema,
   activityPushResultSchema,
   activityPushSchema,
+  conflictSchema,
   errorBodySchema,
   foldActivities,
   idParamSchema,
   MAX_DB_INTEGER,
+  openConflicts,
+  revertRequestSchema,
+  SERVER_IDENTITY_HEADERS,
   serverActivitySchema,
 } from '@vers/domain';
 import { randomUUID } from 'node:crypto';
@@ -24,11 +30,12 @@ import {
   appendActivities,
   asDomainActivity,
   appendOne,
+  authorOf,
   checkActivity,
-  modifierFor,
   toPushResult,
   toServerActivity,
 } from './append.ts';
+import { readIdentity, recordLoss } from './server-identity.ts';
 
 const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 const orderParams = z.object({ orderId: z.uuid() });
@@ -40,7 +47,15 @@ function toNew(push: Push): NewActivity {
   if (push.t === ACTIVITY_TYPES.ORDER_STATUS_MODIFICATION) {
     throw new ApiError(400, 'VALIDATION', 'Status changes go through POST orders/{id}/status', ['t']);
   }
-  return { id: push.id, key: push.k, type: push.t as ActivityType, outputValue: push.oV, created: new Date(push.c) };
+  return {
+    id: push.id,
+    key: push.k,
+    type: push.t as ActivityType,
+    outputValue: push.oV,
+    created: new Date(push.c),
+    seen: push.sn ?? null,
+    device: push.dv ?? null,
+  };
 }
 
 export const activityRoutes =
@@ -78,11 +93,59 @@ export const activityRoutes =
         config,
         schema: {
           tags: ['activity'],
+          description:
+            'The highest counter of the order, with the database identity and generation. A client that says what ' +
+            'it holds (`known`, the id at that counter `knownId`, its `generation`) lets the server notice that it ' +
+            'lost acknowledged changes (a restored backup): the generation is then raised, and every device re-sends ' +
+            'what the server lacks.',
           params: orderParams,
-          response: { 200: z.object({ last: z.number() }), ...errors },
+          querystring: activityLastQuerySchema,
+          response: { 200: activityLastSchema, ...errors },
         },
       },
-      async (request) => ({ last: (await ownOrder(db, sessionUser(request), request.params.orderId)).lastCounter }),
+      async (request, reply) => {
+        const order = await ownOrder(db, sessionUser(request), request.params.orderId);
+        const { known, knownId, generation } = request.query;
+        let identity = await readIdentity(db);
+        if (known !== undefined && known > 0) {
+          const [atKnown] =
+            known <= order.lastCounter
+              ? await db
+                  .select({ id: activities.id })
+                  .from(activities)
+                  .where(and(eq(activities.orderId, order.id), eq(activities.counter, known)))
+              : [];
+          const lost = known > order.lastCounter || (knownId !== undefined && atKnown?.id !== knownId);
+          if (lost) identity = await recordLoss(db, Math.max(generation ?? 0, identity.generation));
+        }
+        reply.header(SERVER_IDENTITY_HEADERS.database, identity.database);
+        reply.header(SERVER_IDENTITY_HEADERS.generation, String(identity.generation));
+        return { last: order.lastCounter, ...identity };
+      },
+    );
+
+    app.get(
+      '/activity/:orderId/conflicts',
+      {
+        config,
+        schema: {
+          tags: ['activity'],
+          description:
+            'The open conflicts of the order: changes that replaced a value their author had not seen, until ' +
+            'someone who saw both decides. Judged by the same domain rule the browser uses.',
+          params: orderParams,
+          response: { 200: z.array(conflictSchema), ...errors },
+        },
+      },
+      async (request) => {
+        const order = await ownOrder(db, sessionUser(request), request.params.orderId);
+        const rows = await db.select().from(activities).where(eq(activities.orderId, order.id));
+        return openConflicts(rows.map(asDomainActivity)).map((conflict) => ({
+          k: conflict.key,
+          replaced: { id: conflict.replaced.id, co: conflict.replaced.counter },
+          by: { id: conflict.by.id, co: conflict.by.counter },
+        }));
+      },
     );
 
     app.get(
@@ -116,15 +179,15 @@ export const activityRoutes =
       async (request) => {
         const user = sessionUser(request);
         const item = toNew(request.body);
-        const modifier = modifierFor(user);
+        const author = authorOf(user);
         // One statement answers almost every push; whatever it cannot answer exactly (errors, a race on the
         // same id) goes the locked way, which gives the exact answer.
-        const appended = await appendOne(db, user, request.body.oI, item, modifier);
+        const appended = await appendOne(db, user, request.body.oI, item, author);
         if (appended) return toPushResult(appended);
         return db.transaction(async (tx) => {
           const order = await ownOrder(tx, user, request.body.oI, true);
           checkActivity(order, item);
-          const [row] = await appendActivities(tx, order, [item], modifier);
+          const [row] = await appendActivities(tx, order, [item], author);
           return toPushResult(row!);
         });
       },
@@ -149,11 +212,11 @@ export const activityRoutes =
           throw new ApiError(400, 'VALIDATION', 'A batch holds the activities of one order', ['activities']);
         }
         const items = pushes.map(toNew);
-        const modifier = modifierFor(user);
+        const author = authorOf(user);
         return db.transaction(async (tx) => {
           const order = await ownOrder(tx, user, orderId, true);
           for (const item of items) checkActivity(order, item);
-          return (await appendActivities(tx, order, items, modifier)).map(toPushResult);
+          return (await appendActivities(tx, order, items, author)).map(toPushResult);
         });
       },
     );
@@ -168,18 +231,30 @@ export const activityRoutes =
             'Reverts a change as if it had never been made: it is marked reverted and a new activity carries the ' +
             'value the remaining changes give, so every browser converges by pulling new counters. Reverting an ' +
             'activity the server appended for a revert brings the reverted change back (redo). Repeating a revert ' +
-            'changes nothing.',
+            'changes nothing. The body names the change meant by its id: when the counter holds another change ' +
+            '(a restored backup gave it to someone else), the answer is 409 REVERT_TARGET_MOVED and nothing changes.',
           params: counterParams,
+          body: revertRequestSchema.nullish(),
           response: { 200: activityPushResultSchema, ...errors },
         },
       },
       async (request) => {
         const user = sessionUser(request);
-        const modifier = modifierFor(user);
+        const author = authorOf(user);
+        const meant = request.body?.id;
         return db.transaction(async (tx) => {
           const order = await ownOrder(tx, user, request.params.orderId, true);
           const all = await tx.select().from(activities).where(eq(activities.orderId, order.id));
           const target = all.find((row) => row.counter === request.params.counter);
+          if (meant !== undefined && target?.id !== meant) {
+            if (!target && !all.some((row) => row.id === meant)) throw notFound('Activity');
+            throw new ApiError(
+              409,
+              'REVERT_TARGET_MOVED',
+              `Counter ${request.params.counter} does not hold activity ${meant}; read the order's activities again`,
+              [meant],
+            );
+          }
           if (!target) throw notFound('Activity');
           if (target.type === ACTIVITY_TYPES.ORDER_STATUS_MODIFICATION) {
             throw new ApiError(400, 'VALIDATION', 'A status change is changed by another status change');
@@ -209,9 +284,10 @@ export const activityRoutes =
                 outputValue: JSON.stringify(restored ?? null),
                 created: new Date(),
                 restores: target.counter,
+                seen: 'everything',
               },
             ],
-            modifier,
+            author,
           );
           return toPushResult(row!);
         });

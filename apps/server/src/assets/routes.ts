@@ -21,6 +21,7 @@ import { type SessionUser, sessionUser } from '../auth/session.ts';
 import type { Db } from '../db/client.ts';
 import { assets } from '../db/schema.ts';
 import { ApiError, forbidden, notFound } from '../http/errors.ts';
+import { bury, missing, TOMBSTONE_KINDS } from '../orders/tombstones.ts';
 import { ORDER_ROLES, ownOrder } from '../orders/access.ts';
 import { requirePng } from './png.ts';
 import type { AssetStorage } from './storage.ts';
@@ -78,7 +79,8 @@ function attachment(filename: string): string {
 /** An asset of the user's own workshop, or 404: another workshop's files do not exist for this user. */
 async function ownAsset(db: Db, user: SessionUser, id: string): Promise<AssetRow> {
   const [row] = await db.select().from(assets).where(eq(assets.id, id));
-  if (!row || user.workshopId === null || row.workshopId !== user.workshopId) throw notFound('File');
+  if (!row) throw await missing(db, 'File', id, user.workshopId);
+  if (user.workshopId === null || row.workshopId !== user.workshopId) throw notFound('File');
   return row;
 }
 
@@ -382,7 +384,10 @@ export const assetRoutes =
       },
       async (request, reply) => {
         const row = await ownAsset(db, sessionUser(request), request.params.id);
-        await db.delete(assets).where(eq(assets.id, row.id));
+        await db.transaction(async (tx) => {
+          await tx.delete(assets).where(eq(assets.id, row.id));
+          await bury(tx, TOMBSTONE_KINDS.ASSET, row.id, row.workshopId);
+        });
         await storage.delete(row.id); // after the row: content without a row is never shown
         return reply.status(204).send(null);
       },

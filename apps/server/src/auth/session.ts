@@ -1,8 +1,8 @@
-import { hasAnyRole, type Role } from '@vers/domain';
+import { hasAnyRole, type Role, SERVER_IDENTITY_HEADERS } from '@vers/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { revokedTokens, users, workshops } from '../db/schema.ts';
+import { revokedTokens, serverIdentity, users, workshops } from '../db/schema.ts';
 import { ApiError, forbidden } from '../http/errors.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -45,7 +45,7 @@ const unauthorized = () => new ApiError(401, 'UNAUTHORIZED', 'Not signed in or t
  */
 export function registerAuthentication(app: FastifyInstance, db: Db, tokens: TokenService) {
   app.decorateRequest('user', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const config = request.routeOptions.config;
     if (config.public || request.routeOptions.url === undefined) return;
     const header = request.headers.authorization;
@@ -68,10 +68,17 @@ export function registerAuthentication(app: FastifyInstance, db: Db, tokens: Tok
           WHERE ${workshops.id} = ${users.workshopId})`,
         signedOut: sql<boolean>`EXISTS (SELECT 1 FROM ${revokedTokens}
           WHERE ${revokedTokens.tokenId} = ${claims.tokenId})`,
+        // Every signed-in answer says which database and generation served it (DESIGN step 7).
+        database: sql<string | null>`(SELECT ${serverIdentity.id} FROM ${serverIdentity})`,
+        generation: sql<number | null>`(SELECT ${serverIdentity.generation} FROM ${serverIdentity})`,
       })
       .from(users)
       .where(eq(users.id, claims.userId));
     if (!row || !row.enabled || row.tokenVersion !== claims.tokenVersion || row.signedOut) throw unauthorized();
+    if (row.database !== null && row.generation !== null) {
+      reply.header(SERVER_IDENTITY_HEADERS.database, row.database);
+      reply.header(SERVER_IDENTITY_HEADERS.generation, String(row.generation));
+    }
     request.user = {
       id: row.id,
       username: row.username,

@@ -172,8 +172,48 @@ export const activities = pgTable(
     reverted: boolean('reverted').notNull().default(false),
     /** Set on an activity the server appended to carry out a revert: the counter of the reverted one. */
     restores: integer('restores'),
+    /**
+     * What the author had seen of the field when the edit began (the counter of the value shown); null when the
+     * client did not say. The domain's conflict rule reads it (packages/domain/src/orders/conflicts.ts).
+     */
+    seen: integer('seen'),
+    /** The browser the change was made in; null for changes the server made itself. */
+    device: uuid('device'),
+    /** Who sent the change, and their name at that time (shown beside a conflict and in the history). */
+    // No foreign key: the name beside it keeps the history readable after the user is deleted.
+    authorId: integer('author_id'),
+    author: text('author').notNull().default(''),
   },
   (t) => [uniqueIndex('activities_order_counter').on(t.orderId, t.counter)],
+);
+
+/**
+ * The database's identity and generation (DESIGN "Data flow of an edit" step 7): one row, made by the migration
+ * that creates it. A restored backup brings back an older row; the generation is raised when a client shows the
+ * server lacks what it had acknowledged, so every device re-sends what the server lost.
+ */
+export const serverIdentity = pgTable('server_identity', {
+  singleton: boolean('singleton').primaryKey().default(true),
+  id: uuid('id').notNull(),
+  generation: integer('generation').notNull(),
+});
+
+/**
+ * What was deleted on purpose, kept so that a device can tell a deletion (drop its copy) from a server that lost
+ * the thing (send it again): orders, and pictures of orders that still exist.
+ */
+export const tombstones = pgTable(
+  'tombstones',
+  {
+    id: uuid('id').primaryKey(),
+    /** `ORDER` or `ASSET`. */
+    kind: text('kind').notNull(),
+    workshopId: integer('workshop_id')
+      .notNull()
+      .references(() => workshops.id, { onDelete: 'cascade' }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('tombstones_workshop_deleted').on(t.workshopId, t.deletedAt)],
 );
 
 /** Per workshop and year, the last order number handed out. */

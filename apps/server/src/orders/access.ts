@@ -4,6 +4,7 @@ import type { SessionUser } from '../auth/session.ts';
 import type { Executor } from '../db/client.ts';
 import { orders } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
+import { missing } from './tombstones.ts';
 
 /** The roles of the order routes (orders §2 and §6). */
 export const ORDER_ROLES: readonly Role[] = [
@@ -19,6 +20,7 @@ export type OrderRow = typeof orders.$inferSelect;
 export async function ownOrder(ex: Executor, user: SessionUser, orderId: string, lock = false): Promise<OrderRow> {
   const query = ex.select().from(orders).where(eq(orders.id, orderId));
   const [row] = lock ? await query.for('update') : await query;
-  if (!row || row.workshopId !== user.workshopId) throw notFound('Order');
+  if (!row) throw await missing(ex, 'Order', orderId, user.workshopId);
+  if (row.workshopId !== user.workshopId) throw notFound('Order');
   return row;
 }

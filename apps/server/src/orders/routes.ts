@@ -24,8 +24,9 @@ import type { Db, Executor } from '../db/client.ts';
 import { activities, assets, orderNumbers, orders } from '../db/schema.ts';
 import { type StoredValidation, toImportValidation } from '../imports/validation.ts';
 import { ApiError, forbidden } from '../http/errors.ts';
-import { appendActivities, modifierFor, toPushResult } from '../activity/append.ts';
+import { appendActivities, authorOf, toPushResult } from '../activity/append.ts';
 import { ORDER_ROLES, type OrderRow, ownOrder } from './access.ts';
+import { bury, TOMBSTONE_KINDS } from './tombstones.ts';
 
 const digits = (raw: string | undefined) => (raw ? validateVehicleNumber(raw) : null);
 const plain = (raw: string | undefined) => {
@@ -174,7 +175,7 @@ export const orderRoutes =
         const body = request.body;
         const id = body.id ?? randomUUID();
         const maintenanceNumber = plain(body.maintenanceNumber);
-        const modifier = modifierFor(user);
+        const author = authorOf(user);
         return db.transaction(async (tx) => {
           const [existing] = await tx.select().from(orders).where(eq(orders.id, id));
           if (existing) {
@@ -213,8 +214,15 @@ export const orderRoutes =
           await appendActivities(
             tx,
             row,
-            initial.map((a) => ({ ...a, id: randomUUID(), created: now, type: 'XML_MODIFICATION' as const })),
-            modifier,
+            initial.map((a) => ({
+              ...a,
+              id: randomUUID(),
+              created: now,
+              type: 'XML_MODIFICATION' as const,
+              seen: 'everything' as const,
+              device: body.dv ?? null,
+            })),
+            author,
           );
           return toOrder(row);
         });
@@ -226,7 +234,10 @@ export const orderRoutes =
       { config, schema: { tags: ['orders'], params: idParams, response: { 204: z.null(), ...errors } } },
       async (request, reply) => {
         const order = await ownOrder(db, sessionUser(request), request.params.id);
-        await db.delete(orders).where(eq(orders.id, order.id)); // activities go with it (cascade)
+        await db.transaction(async (tx) => {
+          await tx.delete(orders).where(eq(orders.id, order.id)); // activities and pictures go with it (cascade)
+          await bury(tx, TOMBSTONE_KINDS.ORDER, order.id, order.workshopId);
+        });
         return reply.status(204).send(null);
       },
     );
@@ -246,7 +257,7 @@ export const orderRoutes =
       async (request) => {
         const user = sessionUser(request);
         const target = request.body.status as OrderStatus;
-        const modifier = modifierFor(user);
+        const author = authorOf(user);
         return db.transaction(async (tx) => {
           const order = await ownOrder(tx, user, request.params.id, true);
           // A resent status change (its answer was lost) answers its first result, before the rules: the
@@ -268,9 +279,10 @@ export const orderRoutes =
                 type: 'ORDER_STATUS_MODIFICATION',
                 outputValue: json(target),
                 created: new Date(),
+                seen: 'everything',
               },
             ],
-            modifier,
+            author,
             { allowReadOnly: true }, // a done order may be reopened or archived by those allowed to
           );
           await tx.update(orders).set({ status: target }).where(eq(orders.id, order.id));

@@ -47,6 +47,13 @@ export function loginRedirectPath(): string {
   return here.startsWith('/login') ? here : `/login?redirect=${encodeURIComponent(here)}`;
 }
 
+const responseObservers = new Set<(headers: Headers) => void>();
+/** Hears the headers of every answer of the server (the offline code reads the database identity from them). */
+export function observeResponses(observer: (headers: Headers) => void): () => void {
+  responseObservers.add(observer);
+  return () => responseObservers.delete(observer);
+}
+
 let navigate: (path: string) => void = (path) => window.location.assign(path);
 /** The router's navigation, so that the global reactions do not reload the page. */
 export function setApiNavigator(fn: (path: string) => void) {
@@ -110,6 +117,7 @@ export async function call<T>(path: string, schema: z.ZodType<T> | null, options
     if (!options.handles?.includes(0)) reactGlobally(failure);
     throw failure;
   }
+  for (const observer of responseObservers) observer(response.headers);
   if (response.status === 200 || response.status === 201 || response.status === 204) {
     if (schema === null || response.status === 204) return undefined as T;
     const answer = options.textResponse ? response.text() : response.json();

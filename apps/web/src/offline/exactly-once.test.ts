@@ -131,7 +131,7 @@ async function play(scenario: Scenario): Promise<Run> {
   };
   const undo = async (browser: number, orderId: string) => {
     const action = await undoLastChange(dbOf(browser), orderId);
-    if (action) run.undos.push(action);
+    if (action) run.undos.push({ kind: action.kind, id: action.id });
   };
 
   env.proxy.faults = [...scenario.faults];

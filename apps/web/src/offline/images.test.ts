@@ -104,7 +104,7 @@ describe('pictures', () => {
     expect(await serverPictures(order.id)).toEqual([stored.image.imageId]);
 
     const other = device();
-    expect(await refreshImages(other, order.id)).toEqual({ added: 1, dropped: 0 });
+    expect(await refreshImages(other, order.id)).toEqual({ added: 1, dropped: 0, resent: 0 });
     const fetched = await other.orderImages.get(stored.image.imageId);
     expect(fetched).toMatchObject({ sent: 1, orderId: order.id, size: stored.image.size });
     expect(fromBase64(fetched!.data)).toEqual(png());
@@ -162,7 +162,7 @@ describe('pictures', () => {
     expect(await tablet.orderImages.get(unknown.image.imageId)).toMatchObject({ sent: 0, refusal: { status: 404 } });
   });
 
-  it('drops pictures the server no longer has, but never unsent ones', async () => {
+  it('drops pictures someone deleted on the server, but never unsent ones', async () => {
     const order = await createOrder();
     const tablet = device();
     const gone = await storeImage(tablet, { orderId: order.id, tabName: 'brake', bytes: png() });
@@ -174,7 +174,7 @@ describe('pictures', () => {
     expect(res.status).toBe(204);
     const waiting = await storeImage(tablet, { orderId: order.id, tabName: 'brake', bytes: png(5, 5) });
     if (!waiting.ok) throw new Error(waiting.problem);
-    expect(await refreshImages(tablet, order.id)).toEqual({ added: 0, dropped: 1 });
+    expect(await refreshImages(tablet, order.id)).toEqual({ added: 0, dropped: 1, resent: 0 });
     expect((await tablet.orderImages.toArray()).map((image) => image.imageId)).toEqual([waiting.image.imageId]);
   });
 });

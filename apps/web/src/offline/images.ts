@@ -178,12 +178,29 @@ export async function deleteMarkedImages(db: VersDb): Promise<number> {
 }
 
 /**
- * Brings the order's picture list in line with the server (orders §4 "Images"): pictures the server no longer
- * has are dropped here (unless not yet sent), and pictures from other devices are fetched. Offline it does
- * nothing: the device's pictures stay as they are.
+ * Whether the server deleted a picture on purpose (a tombstone: someone deleted it) or lost it (a restored backup):
+ * `deleted`, `lost`, or `unknown` when the server could not be asked.
  */
-export async function refreshImages(db: VersDb, orderId: string): Promise<{ added: number; dropped: number }> {
-  const outcome = { added: 0, dropped: 0 };
+async function pictureFate(id: string): Promise<'deleted' | 'lost' | 'there' | 'unknown'> {
+  try {
+    await call(`assets/${id}`, null, IMAGE_CALL);
+    return 'there';
+  } catch (error) {
+    if (!(error instanceof ApiFailure) || error.status !== 404) return 'unknown';
+    return error.code === 'DELETED' ? 'deleted' : 'lost';
+  }
+}
+
+/**
+ * Brings the order's picture list in line with the server (orders §4 "Images"): pictures someone deleted are dropped
+ * here (unless not yet sent); pictures the server lost (a restored backup) are uploaded again, never dropped; and
+ * pictures from other devices are fetched. Offline it does nothing: the device's pictures stay as they are.
+ */
+export async function refreshImages(
+  db: VersDb,
+  orderId: string,
+): Promise<{ added: number; dropped: number; resent: number }> {
+  const outcome = { added: 0, dropped: 0, resent: 0 };
   if ((await db.orders.get(orderId))?.sent === 0) return outcome;
   let listed: z.infer<typeof assetSchema>[];
   try {
@@ -199,9 +216,15 @@ export async function refreshImages(db: VersDb, orderId: string): Promise<{ adde
   const local = await db.orderImages.where('orderId').equals(orderId).toArray();
   const known = new Set(local.map((image) => image.assetId ?? image.imageId));
   for (const image of local) {
-    if (image.sent === 1 && !image.toBeDeleted && !onServer.has(image.assetId ?? image.imageId)) {
+    if (image.sent !== 1 || image.toBeDeleted || onServer.has(image.assetId ?? image.imageId)) continue;
+    const fate = await pictureFate(image.assetId ?? image.imageId);
+    if (fate === 'deleted') {
       await db.orderImages.delete(image.imageId);
       outcome.dropped += 1;
+    } else if (fate === 'lost') {
+      // Uploaded again by the next exchange, under its own id (the browser's).
+      await db.orderImages.update(image.imageId, { sent: 0 });
+      outcome.resent += 1;
     }
   }
   for (const asset of listed) {

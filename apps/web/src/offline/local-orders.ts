@@ -5,21 +5,53 @@ import type { VersDb } from './versdb.ts';
 /**
  * Keeps the server's order list on the device, so the list and the editor work without a network. With the
  * complete list (no search), synced orders the server no longer has are removed locally (orders §4 "Order sync
- * flag") — unless changes to them still wait to be sent: those are kept, nothing entered is dropped unseen.
+ * flag") when the device holds nothing of them but the list row. An order the device holds changes or pictures of
+ * is answered instead, for `settleGoneOrders`: deleted on purpose, it goes; lost by the server (a restored backup),
+ * it is sent again. Nothing entered is dropped unseen.
  */
-export async function rememberOrders(db: VersDb, orders: readonly Order[], complete: boolean): Promise<void> {
-  await db.transaction('rw', db.orders, db.orderResults, async () => {
+export async function rememberOrders(db: VersDb, orders: readonly Order[], complete: boolean): Promise<string[]> {
+  return db.transaction('rw', db.orders, db.orderResults, db.orderImages, async () => {
     const now = new Date().toISOString();
-    await db.orders.bulkPut(orders.map((order) => ({ id: order.id, sent: 1 as const, order, created: now })));
-    if (!complete) return;
+    // Orders created on this device keep their creation payload (kept to create them again after a restore).
+    const kept = await db.orders.bulkGet(orders.map((order) => order.id));
+    await db.orders.bulkPut(
+      orders.map((order, i) => ({
+        ...(kept[i]?.request ? { request: kept[i].request } : {}),
+        ...(kept[i]?.owner !== undefined ? { owner: kept[i].owner } : {}),
+        id: order.id,
+        sent: 1 as const,
+        order,
+        created: now,
+      })),
+    );
+    if (!complete) return [];
     const onServer = new Set(orders.map((order) => order.id));
     const gone = (await db.orders.where('sent').equals(1).primaryKeys()).filter((id) => !onServer.has(id));
+    const held: string[] = [];
     for (const id of gone) {
-      const waiting = await db.orderResults.where('[sent+orderId]').equals([SENT_STATES.UNSENT, id]).count();
-      if (waiting > 0) continue;
+      const rows = await db.orderResults.where('orderId').equals(id).count();
+      const pictures = await db.orderImages.where('orderId').equals(id).count();
+      if (rows > 0 || pictures > 0) {
+        held.push(id);
+        continue;
+      }
       await db.orders.delete(id);
-      await db.orderResults.where('orderId').equals(id).delete();
     }
+    return held;
+  });
+}
+
+/**
+ * Drops an order someone deleted, with everything the device holds of it, unless changes to it still wait to be
+ * sent (those stay, shown as not applied).
+ */
+export async function dropDeletedOrder(db: VersDb, orderId: string): Promise<void> {
+  await db.transaction('rw', db.orders, db.orderResults, db.orderImages, async () => {
+    const waiting = await db.orderResults.where('[sent+orderId]').equals([SENT_STATES.UNSENT, orderId]).count();
+    if (waiting > 0) return;
+    await db.orders.delete(orderId);
+    await db.orderResults.where('orderId').equals(orderId).delete();
+    await db.orderImages.where('orderId').equals(orderId).delete();
   });
 }
 

@@ -6,6 +6,8 @@ import {
   type ActivityType,
   DEFAULT_ACTIVITY_TYPE,
   foldActivities,
+  isFieldChange,
+  isUnsent,
   markReverted,
   nextCounterLocal,
   type OrderState,
@@ -15,20 +17,10 @@ import {
   undoLast,
 } from '@vers/domain';
 import { sessionStore } from '../app/session.ts';
+import { deviceId, newUuid } from './device.ts';
 import type { VersDb } from './versdb.ts';
 
-/**
- * A v4 UUID. `crypto.randomUUID` exists only in secure contexts (HTTPS or localhost); a workshop tablet on a plain
- * HTTP intranet address still has `getRandomValues`, so the id is built from that there.
- */
-export function newUuid(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40; // version 4
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80; // RFC 4122 variant
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+export { newUuid } from './device.ts';
 
 /** The rows of one order, in no particular order (the domain functions sort themselves). */
 export function orderRows(db: VersDb, orderId: string): Promise<Activity[]> {
@@ -45,6 +37,11 @@ export interface Change {
   activityType?: ActivityType;
   /** The last name written beside the value when the workshop keeps a protocol (orders §6). */
   modifier?: string;
+  /**
+   * What the user had seen of the field when the edit began (domain `seenOf`); the conflict rule reads it. Absent
+   * for status changes.
+   */
+  seen?: number;
 }
 
 function outputValueOf(change: Change, created: Date): { outputValue: string; activityType: ActivityType } {
@@ -71,6 +68,9 @@ export async function recordChanges(
   owner: number | undefined = sessionStore.get()?.id,
 ): Promise<Activity[]> {
   const started = performance.now();
+  const device = deviceId(db);
+  const session = sessionStore.get();
+  const author = session ? `${session.firstName} ${session.lastName}`.trim() || session.username : undefined;
   const stored = await db.transaction('rw', db.orderResults, async () => {
     const created = new Date();
     const next = new Map<string, number>();
@@ -88,7 +88,10 @@ export async function recordChanges(
         counterLocal,
         reverted: false,
         sent: SENT_STATES.UNSENT,
-        ...(owner !== undefined ? { owner } : {}),
+        seen: change.seen ?? null,
+        device,
+        ...(owner !== undefined ? { owner, authorId: owner } : {}),
+        ...(author ? { author } : {}),
       });
     }
     await db.orderResults.bulkAdd(rows);
@@ -117,22 +120,47 @@ export async function localState(db: VersDb, orderId: string): Promise<OrderStat
   return foldActivities(await orderRows(db, orderId));
 }
 
+/** The user's own changes on this device: the only ones their undo takes back (DESIGN step 4). */
+export const ownChange =
+  (owner: number | undefined) =>
+  (row: Activity): boolean =>
+    owner !== undefined && row.owner === owner;
+
+/** What an undo did, and the change it took back (for the message that names its field). */
+export type Undone = UndoAction & { change: Activity };
+
 /**
- * Undoes the order's last change (orders §4): an unsent row is deleted, as if never made; a sent one is marked
- * reverted and unsent, keeping its server counter, so the next push sends the revert. Returns what was done, or
- * null when there is nothing to undo.
+ * Undoes the user's own last change in the order on this device (orders §4): an unsent row is deleted, as if never
+ * made; a sent one is marked reverted and unsent, keeping its server counter, so the next push sends the revert,
+ * which names the change by its id. Returns what was done, or null when the user has nothing to undo here: another
+ * user's change is never taken back by an undo.
  */
-export function undoLastChange(db: VersDb, orderId: string): Promise<UndoAction | null> {
+export function undoLastChange(
+  db: VersDb,
+  orderId: string,
+  owner: number | undefined = sessionStore.get()?.id,
+): Promise<Undone | null> {
   return db.transaction('rw', db.orderResults, async () => {
     const rows = await orderRows(db, orderId);
-    const action = undoLast(rows);
-    if (!action) return null;
-    if (action.kind === 'delete') {
-      await db.orderResults.delete(action.id);
-    } else {
-      const row = rows.find((r) => r.id === action.id);
-      if (row) await db.orderResults.put(markReverted(row));
-    }
-    return action;
+    const action = undoLast(rows, ownChange(owner));
+    const row = action && rows.find((r) => r.id === action.id);
+    if (!action || !row) return null;
+    if (action.kind === 'delete') await db.orderResults.delete(action.id);
+    else await db.orderResults.put(markReverted(row));
+    return { ...action, change: row };
+  });
+}
+
+/**
+ * Reverts one change from the field's history, whoever made it (after the user confirmed whose value it is): marked
+ * reverted and unsent, so the next push sends the revert by its id. Only a change the server holds and that is still
+ * in effect can be reverted this way; answers false otherwise.
+ */
+export function revertChange(db: VersDb, activityId: string): Promise<boolean> {
+  return db.transaction('rw', db.orderResults, async () => {
+    const row = await db.orderResults.get(activityId);
+    if (!row || row.reverted || isUnsent(row) || row.sent !== SENT_STATES.SENT || !isFieldChange(row)) return false;
+    await db.orderResults.put(markReverted(row));
+    return true;
   });
 }

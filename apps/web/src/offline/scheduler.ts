@@ -3,7 +3,8 @@ import { liveQuery, type Subscription } from 'dexie';
 import { useSyncExternalStore } from 'react';
 import { sessionStore } from '../app/session.ts';
 import { deleteMarkedImages, sendImages } from './images.ts';
-import { isOwnWork, pushWaitingOrders, sendUnsentOrders, syncOrder } from './sync.ts';
+import { exchangeOrder, healIfRestored } from './restore.ts';
+import { isOwnWork, pushWaitingOrders, sendUnsentOrders } from './sync.ts';
 import { type VersDb, versdb } from './versdb.ts';
 
 /** The scheduler's period (orders §4, §9). */
@@ -155,6 +156,8 @@ export class SyncScheduler {
     try {
       const orders = await sendUnsentOrders(this.db);
       if (orders.offline) return this.update({ online: false });
+      // A restored server: heal what the device holds before sending more (DESIGN step 7).
+      if ((await healIfRestored(this.db)) === null) return this.update({ online: false });
       const waiting = await pushWaitingOrders(this.db);
       if (waiting.offline) return this.update({ online: false });
       // Pictures after the changes: they are large, and the values matter more (orders §4 "Scheduler").
@@ -163,7 +166,7 @@ export class SyncScheduler {
       await deleteMarkedImages(this.db);
       const orderId = this.openOrderId;
       if (orderId !== null) {
-        const result = await syncOrder(this.db, orderId);
+        const result = await exchangeOrder(this.db, orderId);
         if (result.offline) return this.update({ online: false });
         this.update({ incompatibleKey: result.incompatibleKey ?? null });
       }

@@ -5,6 +5,7 @@ import {
   type ActivityPushResult,
   ALL_ACTIVITY_TYPES,
   type ActivityType,
+  activityLastSchema,
   activityPushResultSchema,
   DEFAULT_ACTIVITY_TYPE,
   isUnsent,
@@ -20,6 +21,7 @@ import { z } from 'zod';
 import { ApiFailure, call } from '../app/api.ts';
 import { sessionStore } from '../app/session.ts';
 import { orderRows } from './order-results.ts';
+import { deviceIdentity, noteIdentity } from './server-identity.ts';
 import type { VersDb } from './versdb.ts';
 
 /** Changes per `POST activity/batch`: small enough for the body limit, large enough for a day offline. */
@@ -37,7 +39,7 @@ const HANDLES = [0, 400, 403, 404, 409, 413, 422, 500, 502, 503, 504] as const;
  * the rows stay unsent and the next tick sends them again (the server recognises the ids).
  */
 export const SYNC_CALL_TIMEOUT_MS = 60_000;
-const SYNC_CALL = { handles: HANDLES, timeoutMs: SYNC_CALL_TIMEOUT_MS } as const;
+export const SYNC_CALL = { handles: HANDLES, timeoutMs: SYNC_CALL_TIMEOUT_MS } as const;
 
 /** Whose waiting work this session sends: the user's own, and rows from before owners were kept. */
 export function isOwnWork(row: { owner?: number }, owner: number | undefined = sessionStore.get()?.id): boolean {
@@ -63,6 +65,11 @@ export interface SyncResult {
   refused?: number;
   /** A change the server refused as not fitting the field catalogue (400 INCOMPATIBLE_TYPE): its key. */
   incompatibleKey?: string;
+  /**
+   * The server lacks what this device holds of the order (its counters are behind, or a counter holds another
+   * change than the device's): the order must be healed (restore.ts) before its counters are trusted again.
+   */
+  heal?: true;
 }
 
 type Outcome = Omit<SyncResult, 'pushed' | 'pulled'>;
@@ -99,8 +106,22 @@ function exclusive<T>(key: string, step: () => Promise<T>): Promise<T> {
 
 const orderKey = (db: VersDb, orderId: string) => `${db.name}\u0000${orderId}`;
 
+/** Runs a step on an order's rows after every other sync step of that order has ended. */
+export function exclusiveForOrder<T>(db: VersDb, orderId: string, step: () => Promise<T>): Promise<T> {
+  return exclusive(orderKey(db, orderId), step);
+}
+
 function toPush(row: Activity): ActivityPush {
-  return { id: row.id, oI: row.orderId, k: row.key, t: row.activityType, oV: row.outputValue, c: row.created };
+  return {
+    id: row.id,
+    oI: row.orderId,
+    k: row.key,
+    t: row.activityType,
+    oV: row.outputValue,
+    c: row.created,
+    ...(typeof row.seen === 'number' ? { sn: row.seen } : {}),
+    ...(row.device ? { dv: row.device } : {}),
+  };
 }
 
 /** The order's rows waiting for the server (sent 0), through the compound index. */
@@ -313,11 +334,16 @@ export function pushOrderResults(db: VersDb, orderId: string): Promise<SyncResul
       .sort((a, b) => b.counter - a.counter);
     for (const row of reverts) {
       try {
+        // Named by id: the server refuses when the counter now holds another change (a restored backup).
         await call(`activity/${orderId}/${row.counter}/reverted`, activityPushResultSchema, {
           method: 'PATCH',
+          body: { id: row.id },
           ...SYNC_CALL,
         });
       } catch (error) {
+        if (error instanceof ApiFailure && error.code === 'REVERT_TARGET_MOVED') {
+          return { pushed, pulled: 0, heal: true, ...refusedPart };
+        }
         return fail(error);
       }
       // The server appended a new activity with the restored value; the pull after the push fetches it.
@@ -348,6 +374,10 @@ export function fromServer(activity: ServerActivity): Activity {
     reverted: activity.re,
     sent: SENT_STATES.SENT,
     restores: activity.rs,
+    seen: activity.sn ?? null,
+    device: activity.dv ?? null,
+    authorId: activity.ai ?? null,
+    ...(activity.au ? { author: activity.au } : {}),
   };
 }
 
@@ -385,21 +415,57 @@ async function mergeServerActivities(db: VersDb, incoming: readonly ServerActivi
   });
 }
 
-const pick = ({ counter, lastModified, lastModifier, reverted, sent }: Activity) => ({
+/** The fields of a row that the server decides; the others (owner, local counter) stay the device's. */
+export const serverFields = ({
   counter,
   lastModified,
   lastModifier,
   reverted,
   sent,
+  restores,
+  seen,
+  device,
+  authorId,
+  author,
+}: Activity) => ({
+  counter,
+  lastModified,
+  lastModifier,
+  reverted,
+  sent,
+  // Absent and null say the same; normalised, a row pushed from here compares equal to the server's copy.
+  restores: restores ?? null,
+  seen: seen ?? null,
+  device: device ?? null,
+  authorId: authorId ?? null,
+  author: author ?? '',
 });
+const pick = serverFields;
 
-/** Fetches what the server has beyond this browser's activities (DESIGN "Data flow of an edit" step 3). */
+/**
+ * Fetches what the server has beyond this browser's activities (DESIGN "Data flow of an edit" step 3). The device
+ * says what it holds (the counter up to which it has every change, the id of the change at that counter, its
+ * generation), so the server notices when it lost acknowledged changes; a server behind the device asks for a heal.
+ */
 export function pullOrderResults(db: VersDb, orderId: string): Promise<SyncResult> {
   return exclusive(orderKey(db, orderId), async () => {
     try {
-      const { last } = await call(`activity/${orderId}/last`, z.object({ last: z.number().int() }), SYNC_CALL);
-      const known = contiguousCounter(await orderRows(db, orderId));
-      if (last <= known) return { pushed: 0, pulled: 0 };
+      const rows = await orderRows(db, orderId);
+      const known = contiguousCounter(rows);
+      const knownId = rows.find((row) => row.counter === known)?.id;
+      const generation = deviceIdentity(db)?.generation;
+      const query = new URLSearchParams({
+        known: String(known),
+        ...(knownId ? { knownId } : {}),
+        ...(generation !== undefined ? { generation: String(generation) } : {}),
+      });
+      const answer = await call(`activity/${orderId}/last?${query.toString()}`, activityLastSchema, SYNC_CALL);
+      const { last } = answer;
+      if (answer.database && answer.generation !== undefined) {
+        noteIdentity({ database: answer.database, generation: answer.generation });
+      }
+      if (last < known) return { pushed: 0, pulled: 0, heal: true };
+      if (last === known) return { pushed: 0, pulled: 0 };
       const started = performance.now();
       const incoming = await call(`activity/${orderId}?after=${known}`, z.array(serverActivitySchema), SYNC_CALL);
       const pulled = await mergeServerActivities(db, incoming);

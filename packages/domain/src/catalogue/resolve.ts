@@ -3,7 +3,7 @@ import { ORDER_ROOTS } from '../orders/paths.ts';
 import type { OrderType } from '../orders/status.ts';
 import type { ChapterDef, CollectionDef, FieldDef, TabDef, ValueSide } from './model.ts';
 import { CATALOGUE } from './tabs.ts';
-import { attributeProblem } from './values.ts';
+import { attributeProblem, valueOf } from './values.ts';
 
 /** Where a result key sits in the catalogue. */
 export interface ResolvedKey {
@@ -116,4 +116,26 @@ export function activityProblem(
   if (activityType === ACTIVITY_TYPES.XML_DELETE) return null;
   if (!resolved.field) return 'a list entry can only be deleted';
   return attributeProblem(resolved.field, parseOutputValue(outputValue));
+}
+
+/** Where a change of `key` is shown in the editor: its tab, the entry of a repeated tab (a wheelset's position), field and side. */
+export interface KeyLocation {
+  tab: TabDef;
+  /** The differentiator value of the repeated tab's entry the key lies in (`3` for wheelset 3); else undefined. */
+  entry: string | undefined;
+  field: FieldDef | null;
+  side: ValueSide;
+}
+
+export function locateKey(type: OrderType, key: string, values: Readonly<Record<string, unknown>>): KeyLocation | null {
+  const resolved = resolveKey(type, key);
+  if (!resolved) return null;
+  const perEntry = resolved.tab.perEntry;
+  const entryValue = perEntry ? valueOf(values[`${resolved.chapterScope}.${perEntry.differentiator.path}`]) : undefined;
+  return {
+    tab: resolved.tab,
+    entry: typeof entryValue === 'string' && entryValue !== '' ? entryValue : undefined,
+    field: resolved.field,
+    side: resolved.side,
+  };
 }

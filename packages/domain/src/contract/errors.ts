@@ -29,6 +29,12 @@ export const ERROR_CODES = [
   'CHECK_NUMBER',
   'ORDER_READ_ONLY',
   'INCOMPATIBLE_TYPE',
+  /** The same activity id came again with other content. */
+  'ACTIVITY_ID_REUSED',
+  /** A revert named a counter that now holds another change than the one meant. */
+  'REVERT_TARGET_MOVED',
+  /** The thing was deleted on purpose (a tombstone says so), not lost. */
+  'DELETED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

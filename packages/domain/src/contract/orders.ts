@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_DB_INTEGER } from '../constants.ts';
 import { ALL_ACTIVITY_TYPES } from '../orders/activity.ts';
 import { ALL_ORDER_STATUSES, ALL_ORDER_TYPES } from '../orders/status.ts';
 import { CREATION_KEYS } from '../orders/paths.ts';
@@ -37,6 +38,8 @@ export const createOrderRequestSchema = z
   .object({
     /** Made by the browser (an order created offline keeps it); the server makes one when absent. */
     id: z.uuid().optional(),
+    /** The browser that creates the order: its creation values count as that device's changes (conflicts.ts). */
+    dv: z.uuid().optional(),
     contractor: z.string().trim().max(200).default(''),
     type: orderTypeSchema,
     /** The workshop's order number; the server hands out the next one when empty. */
@@ -70,6 +73,10 @@ export const activityPushSchema = z.object({
   /** The value as JSON text. */
   oV: z.string().max(100_000),
   c: z.iso.datetime({ offset: true }),
+  /** Seen: the counter of the field's value its author saw when the edit began (0: empty); for conflicts. */
+  sn: z.number().int().min(0).max(MAX_DB_INTEGER).nullish(),
+  /** Device: the browser the change was made in (a device always sees its own earlier changes). */
+  dv: z.uuid().nullish(),
 });
 export type ActivityPush = z.input<typeof activityPushSchema>;
 
@@ -96,8 +103,49 @@ export const serverActivitySchema = z.object({
   mod: z.string(),
   /** Set when the server appended this activity to carry out the revert of that counter. */
   rs: z.number().int().nullable(),
+  sn: z.number().int().nullish(),
+  dv: z.string().nullish(),
+  /** Author: the id and name of the user who sent the change (beside conflicts and in the history). */
+  ai: z.number().int().nullish(),
+  au: z.string().nullish(),
 });
 export type ServerActivity = z.infer<typeof serverActivitySchema>;
+
+/**
+ * The body of `PATCH activity/{orderId}/{counter}/reverted`: the id of the change the client means. The server
+ * refuses (409 REVERT_TARGET_MOVED) when that counter holds another change — after a restored backup a counter may
+ * belong to someone else's change. Without a body (older clients) the counter alone decides.
+ */
+export const revertRequestSchema = z.object({ id: z.uuid() });
+
+/**
+ * What a client knows of an order, sent with `GET activity/{orderId}/last` so the server can tell whether it lost
+ * what it had acknowledged (a restored backup): the highest counter up to which the client holds every change, the
+ * id of the change it holds at that counter, and the generation it was told.
+ */
+export const activityLastQuerySchema = z.object({
+  known: z.coerce.number().int().min(0).max(MAX_DB_INTEGER).optional(),
+  knownId: z.uuid().optional(),
+  generation: z.coerce.number().int().min(0).max(MAX_DB_INTEGER).optional(),
+});
+
+/** The database's identity and generation, carried by every signed-in answer (headers) and by `last`. */
+export const serverIdentitySchema = z.object({ database: z.uuid(), generation: z.number().int() });
+export type ServerIdentity = z.infer<typeof serverIdentitySchema>;
+export const SERVER_IDENTITY_HEADERS = { database: 'x-vers-database', generation: 'x-vers-generation' } as const;
+
+export const activityLastSchema = z.object({
+  last: z.number().int(),
+  database: z.uuid().optional(),
+  generation: z.number().int().optional(),
+});
+
+/** An open conflict as the server judges it (the domain's `openConflicts`), by activity ids and counters. */
+export const conflictSchema = z.object({
+  k: z.string(),
+  replaced: z.object({ id: z.uuid(), co: z.number().int() }),
+  by: z.object({ id: z.uuid(), co: z.number().int() }),
+});
 
 /** The 12 digits of a vehicle number as typed, or '' when it is empty or not a valid number. */
 const digitsOrEmpty = (raw: string | undefined) => {

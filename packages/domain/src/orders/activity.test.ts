@@ -162,7 +162,7 @@ describe('foldActivities', () => {
           ),
         ([original, permuted]) => {
           expect(foldActivities(permuted)).toEqual(foldActivities(original));
-          expect(undoLast(permuted)).toEqual(undoLast(original));
+          expect(undoLast(permuted, anyone)).toEqual(undoLast(original, anyone));
         },
       ),
       // Ties that matter are rare among random lists; more runs make the property catch a partial order.
@@ -179,25 +179,37 @@ describe('nextCounterLocal', () => {
   });
 });
 
+/** Undo of a user whose every change counts as theirs; the own-change rule is tested below. */
+const anyone = () => true;
+
 describe('undoLast', () => {
+  it('takes back only the user’s own change, never another’s that came later', () => {
+    const mine = activity({ key: 'k', counter: 4, owner: 7 });
+    const theirs = activity({ key: 'k', counter: 5 });
+    const isMine = (a: Activity) => a.owner === 7;
+    expect(undoLast([mine, theirs], isMine)).toEqual({ kind: 'revert', id: mine.id });
+    expect(undoLast([theirs], isMine)).toBeNull();
+  });
   it('has nothing to undo without changes in effect', () => {
-    expect(undoLast([])).toBeNull();
-    expect(undoLast([activity({ key: 'k', reverted: true })])).toBeNull();
+    expect(undoLast([], anyone)).toBeNull();
+    expect(undoLast([activity({ key: 'k', reverted: true })], anyone)).toBeNull();
   });
   it('reverts an unsent change whose push was tried: the server may have it although no answer came', () => {
     const tried = unsent({ key: 'k', counterLocal: 3, attempted: true });
-    expect(undoLast([activity({ key: 'k', counter: 9 }), tried])).toEqual({ kind: 'revert', id: tried.id });
+    expect(undoLast([activity({ key: 'k', counter: 9 }), tried], anyone)).toEqual({ kind: 'revert', id: tried.id });
   });
   it('deletes the newest change when it is unsent', () => {
     const local = unsent({ key: 'k', counterLocal: 3 });
-    expect(undoLast([local, activity({ key: 'k', counter: 9 }), unsent({ key: 'k', counterLocal: 2 })])).toEqual({
+    expect(
+      undoLast([local, activity({ key: 'k', counter: 9 }), unsent({ key: 'k', counterLocal: 2 })], anyone),
+    ).toEqual({
       kind: 'delete',
       id: local.id,
     });
   });
   it('reverts the newest change when it is sent', () => {
     const newest = activity({ key: 'k', counter: 9 });
-    expect(undoLast([activity({ key: 'k', counter: 3 }), newest])).toEqual({ kind: 'revert', id: newest.id });
+    expect(undoLast([activity({ key: 'k', counter: 3 }), newest], anyone)).toEqual({ kind: 'revert', id: newest.id });
   });
   it('steps back past reverted changes, unknown-order changes and status changes', () => {
     const target = activity({ key: 'k', counter: 1 });
@@ -207,13 +219,13 @@ describe('undoLast', () => {
       unsent({ key: 'k', sent: SENT_STATES.ORDER_UNKNOWN }),
       unsent({ key: '$.status', activityType: T.ORDER_STATUS_MODIFICATION, outputValue: '"IN_QA"' }),
     ];
-    expect(undoLast(activities)).toEqual({ kind: 'revert', id: target.id });
+    expect(undoLast(activities, anyone)).toEqual({ kind: 'revert', id: target.id });
   });
   it('passes over the activities the server appended to carry out a revert, so undo steps further back', () => {
     const first = activity({ key: 'k', outputValue: '"a"', counter: 1 });
     const second = markReverted(activity({ key: 'k', outputValue: '"b"', counter: 2 }));
     const restoring = activity({ key: 'k', outputValue: '"a"', counter: 3, restores: 2 });
-    expect(undoLast([first, { ...second, sent: SENT_STATES.SENT }, restoring])).toEqual({
+    expect(undoLast([first, { ...second, sent: SENT_STATES.SENT }, restoring], anyone)).toEqual({
       kind: 'revert',
       id: first.id,
     });
@@ -221,7 +233,7 @@ describe('undoLast', () => {
   it('restores the previous value once applied', () => {
     const older = activity({ key: 'k', outputValue: '"old"', counter: 1 });
     const newer = activity({ key: 'k', outputValue: '"new"', counter: 2 });
-    const undo = undoLast([older, newer]);
+    const undo = undoLast([older, newer], anyone);
     expect(undo).toEqual({ kind: 'revert', id: newer.id });
     expect(foldActivities([older, markReverted(newer)]).values).toEqual({ k: 'old' });
   });

@@ -61,6 +61,20 @@ export interface Activity {
   /** Local only: the id of the user who made the change on this device; only their session sends it. */
   owner?: number;
   /**
+   * What the change's author had seen of the field when the edit began: the server counter of the value shown then
+   * (0 for an empty field). The conflict rule (conflicts.ts) reads it; null or absent (changes from before it was
+   * kept) is never judged.
+   */
+  seen?: number | null;
+  /**
+   * The browser the change was made in (a UUID kept per browser): a device always sees its own earlier changes,
+   * even before the server has given them counters. Null for changes the server made itself.
+   */
+  device?: string | null;
+  /** Who made the change, as the server knows them (user id and name); unset on changes not yet sent. */
+  authorId?: number | null;
+  author?: string;
+  /**
    * Local only: a push of this change has started. Without an answer the browser cannot know whether the server
    * has it, so an undo must revert it on the server rather than only delete it here.
    */
@@ -180,18 +194,23 @@ export function nextCounterLocal(activities: readonly Activity[]): number {
 
 export type UndoAction = { kind: 'delete'; id: string } | { kind: 'revert'; id: string };
 
-/**
- * What "undo the last change" does (orders §4): the newest change still in effect is deleted when it never
- * left the browser, or marked reverted (and sent as a revert) when the server has it — or may have it: a push
- * whose answer was lost. Status changes are left
- * out: they go through the status dialog and the server's status call, which an undo cannot take back.
- */
-export function undoLast(activities: readonly Activity[]): UndoAction | null {
-  const changes = effectiveActivities(activities).filter(
-    (activity) =>
-      activity.activityType !== ACTIVITY_TYPES.ORDER_STATUS_MODIFICATION &&
-      (activity.restores === undefined || activity.restores === null),
+/** A change a user made: not a status change, not an activity the server appended to carry out a revert. */
+export function isFieldChange(activity: Activity): boolean {
+  return (
+    activity.activityType !== ACTIVITY_TYPES.ORDER_STATUS_MODIFICATION &&
+    (activity.restores === undefined || activity.restores === null)
   );
+}
+
+/**
+ * What "undo the last change" does (orders §4, DESIGN step 4): the newest change still in effect that `isMine`
+ * accepts (the signed-in user's own, made on this device) is deleted when it never left the browser, or marked
+ * reverted (and sent as a revert naming it by id) when the server has it — or may have it: a push whose answer was
+ * lost. Another user's change is never the target, whatever came last. Status changes are left out: they go through
+ * the status dialog and the server's status call, which an undo cannot take back.
+ */
+export function undoLast(activities: readonly Activity[], isMine: (activity: Activity) => boolean): UndoAction | null {
+  const changes = effectiveActivities(activities).filter((activity) => isFieldChange(activity) && isMine(activity));
   const last = changes.at(-1);
   if (!last) return null;
   return isUnsent(last) && !last.attempted ? { kind: 'delete', id: last.id } : { kind: 'revert', id: last.id };

@@ -4,46 +4,126 @@ import {
   type Activity,
   compareActivities,
   effectiveActivities,
+  isSameOrBelow,
   isUnsent,
   parseOutputValue,
 } from './activity.ts';
 
-/** A change of this user that another user's concurrent change replaced: shown beside the field, not dropped. */
-export interface LostChange {
-  /** The user's own change, which the server applied and then saw overwritten. */
-  mine: Activity;
-  /** The change that stands now. */
-  winner: Activity;
+/**
+ * A write that replaced a value its author had not seen (DESIGN "Data flow of an edit" step 6): the value that
+ * stood, and the change that replaced it. Shown to everyone who opens the order until someone decides.
+ */
+export interface Conflict {
+  key: string;
+  /** The change whose value stood when `by` arrived, unseen by `by`'s author. */
+  replaced: Activity;
+  /** The change that replaced it. */
+  by: Activity;
 }
-
-const instant = (iso: string | undefined) => (iso ? Date.parse(iso) : Number.NaN);
 
 const shownValue = (activity: Activity) =>
   activity.activityType === ACTIVITY_TYPES.XML_DELETE ? null : valueOf(parseOutputValue(activity.outputValue));
 
+const sameValue = (a: Activity, b: Activity) => JSON.stringify(shownValue(a)) === JSON.stringify(shownValue(b));
+
+const judged = (activity: Activity) => typeof activity.seen === 'number';
+
 /**
- * The fields whose standing value is another user's, made while this user's own later-lost value was on its way:
- * the other change was made (its device time) before the server received this user's change, so its author
- * could not have seen it — two offline edits of one field. The server's order decides (the later counter wins);
- * this only tells the loser. A change made after seeing the other value is an ordinary correction, not a conflict.
- * Device clocks decide "before", so a badly wrong clock can hide or invent a note; the values never depend on it.
+ * Whether `change`'s author had seen `earlier` when the edit began: it came from the same browser (a device always
+ * shows its own earlier changes, sent or not), or the server had given it a counter no higher than the one the
+ * author had seen of the field. Device clocks play no part.
  */
-export function lostChanges(activities: readonly Activity[], isMine: (activity: Activity) => boolean) {
-  const latest = new Map<string, { standing: Activity; mine?: Activity }>();
+function hadSeen(change: Activity, earlier: Activity): boolean {
+  if (earlier.device && earlier.device === change.device) return true;
+  return judged(change) && !isUnsent(earlier) && earlier.counter <= (change.seen as number);
+}
+
+/**
+ * The open conflicts of an order, oldest first: every change (`by`) that replaced the standing value of its field
+ * with another value while its author had not seen that value (`replaced`), as long as no later change of the field
+ * was made by someone who had seen both. Such a later change is the decision: keeping either value, or any new one,
+ * is a change like any other, so the history keeps both. Writing the same value is no conflict; reverted and refused
+ * changes take no part; changes whose author's view is unknown (`seen` unset) neither make nor end a conflict.
+ *
+ * The same function runs in the browser (over the device's rows, unsent ones on top) and on the server, and the
+ * answer depends only on the log: counters, `seen`, devices — so every device of the order shows the same conflicts
+ * once it holds the same log.
+ */
+export function openConflicts(activities: readonly Activity[]): Conflict[] {
+  const byKey = new Map<string, { standing?: Activity; open: Conflict[] }>();
+  for (const change of effectiveActivities(activities)) {
+    if (change.activityType === ACTIVITY_TYPES.ORDER_STATUS_MODIFICATION) continue;
+    // Removing a list entry removes its fields: they start empty again if the entry comes back.
+    if (change.activityType === ACTIVITY_TYPES.XML_DELETE) {
+      for (const key of byKey.keys()) if (key !== change.key && isSameOrBelow(key, change.key)) byKey.delete(key);
+    }
+    const field = byKey.get(change.key) ?? { open: [] };
+    if (judged(change) || change.device) {
+      field.open = field.open.filter(
+        (conflict) => !(hadSeen(change, conflict.by) && hadSeen(change, conflict.replaced)),
+      );
+    }
+    const standing = field.standing;
+    if (standing && judged(change) && !hadSeen(change, standing) && !sameValue(standing, change)) {
+      field.open.push({ key: change.key, replaced: standing, by: change });
+    }
+    field.standing = change;
+    byKey.set(change.key, field);
+  }
+  return [...byKey.values()].flatMap((field) => field.open).sort((a, b) => compareActivities(a.by, b.by));
+}
+
+/**
+ * The `seen` of a new change of `key` made while `shown` was on screen (the change whose value the field showed when
+ * the edit began; undefined for an empty field): its server counter, or for a change of this device not yet sent,
+ * what that one had seen.
+ */
+export function seenOf(shown: Activity | undefined): number {
+  if (!shown) return 0;
+  return isUnsent(shown) ? (shown.seen ?? 0) : shown.counter;
+}
+
+/**
+ * The `seen` of a change of `key`: what the user saw when the edit began. `shownStanding` says the field still
+ * showed the value that stands now (the usual case); when another value arrived while the user typed (a pull does
+ * not overwrite a draft), the user saw what stood before it.
+ */
+export function seenForEdit(activities: readonly Activity[], key: string, shownStanding: boolean): number {
+  const standing = standingChanges(activities).get(key);
+  if (!standing) return 0;
+  if (shownStanding) return seenOf(standing);
+  return activities.reduce(
+    (highest, activity) =>
+      activity.key === key && !isUnsent(activity) && activity.counter < standing.counter
+        ? Math.max(highest, activity.counter)
+        : highest,
+    0,
+  );
+}
+
+/**
+ * The `seen` of a decision on a field's conflict: every server counter this device holds for the field, so the
+ * decision has seen both values of every conflict it shows.
+ */
+export function seenAll(activities: readonly Activity[], key: string): number {
+  return activities.reduce(
+    (highest, activity) =>
+      activity.key === key && !isUnsent(activity) ? Math.max(highest, activity.counter) : highest,
+    0,
+  );
+}
+
+/** The change whose value a field shows: the newest change of that key in effect (undefined when it is empty). */
+export function standingChanges(activities: readonly Activity[]): Map<string, Activity> {
+  const standing = new Map<string, Activity>();
   for (const activity of effectiveActivities(activities)) {
     if (activity.activityType === ACTIVITY_TYPES.ORDER_STATUS_MODIFICATION) continue;
-    const previous = latest.get(activity.key);
-    const ownSent = isMine(activity) && !isUnsent(activity) ? activity : previous?.mine;
-    latest.set(activity.key, { standing: activity, ...(ownSent ? { mine: ownSent } : {}) });
+    if (activity.activityType === ACTIVITY_TYPES.XML_DELETE) {
+      for (const key of standing.keys()) if (isSameOrBelow(key, activity.key)) standing.delete(key);
+    }
+    standing.set(activity.key, activity);
   }
-  const lost = new Map<string, LostChange>();
-  for (const [key, { standing, mine }] of latest) {
-    if (!mine || standing === mine || isMine(standing) || isUnsent(standing)) continue;
-    if (!(instant(standing.created) < instant(mine.lastModified))) continue;
-    if (JSON.stringify(shownValue(standing)) === JSON.stringify(shownValue(mine))) continue;
-    lost.set(key, { mine, winner: standing });
-  }
-  return lost;
+  return standing;
 }
 
 /**

@@ -28,6 +28,7 @@ import { useNavigate } from 'react-router';
 import { ApiFailure, call } from '../../app/api.ts';
 import { notifications } from '../../app/notifications.ts';
 import { createOrderLocally } from '../../offline/local-orders.ts';
+import { deviceId } from '../../offline/device.ts';
 import { versdb } from '../../offline/versdb.ts';
 import { CONTRACTOR_LIST, OrderTypeIcon } from './OrdersPage.tsx';
 import { XmlImportButton, XmlImportMessage, useXmlImports } from './XmlImportButton.tsx';
@@ -210,6 +211,7 @@ export default function AddOrderPage() {
     const vehicleAsset = assetIdOf(vehicleTemplate);
     const request: CreateOrderRequest = {
       id: orderId,
+      dv: deviceId(versdb),
       type,
       contractor: chosen?.value ?? '',
       externalOrderNumber: external.trim(),

@@ -13,12 +13,15 @@ import {
   formatVehicleNumber,
   isReadOnlyStatus,
   layoutTab,
+  locateKey,
   orderTabs,
   perEntrySummary,
   progressColour,
   recalculate,
   recordedSubVehicles,
   resolveKey,
+  seenAll,
+  seenForEdit,
   SENT_STATES,
   tabProgress,
   takeOverWrites,
@@ -38,6 +41,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
+import Tooltip from '@mui/material/Tooltip';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -60,7 +64,13 @@ import { versdb } from '../../offline/versdb.ts';
 import { isNotApplied } from '../unsent/unsent-view.ts';
 import { OrderTypeIcon } from './OrdersPage.tsx';
 import { StatusDialog } from './StatusDialog.tsx';
-import { type EditorActions, EntryPickers, TabContent, useEntryTitle } from './editor/TabContent.tsx';
+import {
+  type EditorActions,
+  EntryPickers,
+  TabContent,
+  useEntryTitle,
+  type WriteOptions,
+} from './editor/TabContent.tsx';
 import { fieldLabelKey } from './editor/labels.ts';
 import { ENTRY_SEPARATOR, splitTabName } from './editor/tab-title.ts';
 import { useOrder } from './editor/useOrder.ts';
@@ -352,8 +362,25 @@ export default function EditOrderPage() {
 
   // One stable write function for the field rows (they re-render only when their own values change); it calls
   // the newest closure, which knows the current values.
-  const latestWrite = useRef<(writes: Write[]) => void>(() => undefined);
-  const stableWrite = useCallback((writes: Write[]) => latestWrite.current(writes), []);
+  const latestWrite = useRef<(writes: Write[], options?: WriteOptions) => void>(() => undefined);
+  const stableWrite = useCallback(
+    (writes: Write[], options?: WriteOptions) => latestWrite.current(writes, options),
+    [],
+  );
+  const entryTitle = useEntryTitle();
+
+  // A field to bring into view and focus once its tab is shown (after an undo or a jump to a conflict).
+  const [focusKey, setFocusKey] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focusKey) return;
+    const target = document.querySelector<HTMLElement>(`[data-key="${CSS.escape(focusKey)}"]`);
+    if (!target) return;
+    target.scrollIntoView({ block: 'center' });
+    (target.matches('input, textarea, button') ? target : target.querySelector<HTMLElement>('input, button'))?.focus({
+      preventScroll: true,
+    });
+    setFocusKey(null);
+  });
 
   // The server refused a change as not fitting its field: name the field and its tab (orders §8).
   const refused = useRef<string | null>(null);
@@ -378,11 +405,21 @@ export default function EditOrderPage() {
   const modifier = session.workshop?.addLastModifier ? session.lastName : undefined;
   const language = (i18n.resolvedLanguage ?? 'de') as Language;
 
+  /** What a change of `key` has seen of its field (DESIGN step 6): the value shown when the edit began. */
+  const seenFor = (key: string, options: WriteOptions) =>
+    options.decision ? seenAll(ready.rows, key) : seenForEdit(ready.rows, key, !options.stale?.includes(key));
+
   /** Stores the writes, then the recalculations they call for (orders §4 "Calculation"). */
-  const write = (writes: Write[]) => {
+  const write = (writes: Write[], options: WriteOptions = {}) => {
     if (readOnly || writes.length === 0) return;
     void (async () => {
-      const changes = writes.map((w) => ({ orderId, key: w.key, value: w.value, ...(modifier ? { modifier } : {}) }));
+      const changes = writes.map((w) => ({
+        orderId,
+        key: w.key,
+        value: w.value,
+        seen: seenFor(w.key, options),
+        ...(modifier ? { modifier } : {}),
+      }));
       await recordChanges(versdb, changes);
       const after: Record<string, unknown> = { ...values };
       for (const w of writes) after[w.key] = w.value === null ? undefined : { value: w.value };
@@ -391,7 +428,13 @@ export default function EditOrderPage() {
         const result = recalculate(type, after, w.key);
         if (result.kind === 'write') {
           await recordChanges(versdb, [
-            { orderId, key: result.write.key, value: result.write.value, ...(modifier ? { modifier } : {}) },
+            {
+              orderId,
+              key: result.write.key,
+              value: result.write.value,
+              seen: seenFor(result.write.key, {}),
+              ...(modifier ? { modifier } : {}),
+            },
           ]);
         } else if (result.kind === 'missing') {
           notifications.show('orders.editor.missingParameters', 'warning', {
@@ -406,12 +449,37 @@ export default function EditOrderPage() {
     });
   };
   latestWrite.current = write;
-  const actions: EditorActions = { orderId, values, lost: ready.lost, readOnly, write: stableWrite };
+  const actions: EditorActions = { orderId, values, conflicts: ready.conflicts, readOnly, write: stableWrite };
+
+  /** Where a change's field is: "Brake › Brake weight, outgoing", and the tab route that shows it. */
+  const placeOf = (key: string) => {
+    const location = locateKey(type, key, values);
+    if (!location) return null;
+    const parts = [t(`catalogue.tab.${type}.${location.tab.id}`)];
+    if (location.entry && location.tab.perEntry)
+      parts.push(entryTitle(location.tab.perEntry.differentiator, location.entry));
+    const field = location.field ? t(fieldLabelKey(location.field)) : '';
+    return {
+      text: `${[...parts, field].filter(Boolean).join(' › ')}, ${t(`orders.editor.side.${location.side}`)}`,
+      tabName: location.entry ? `${location.tab.id}${ENTRY_SEPARATOR}${location.entry}` : location.tab.id,
+    };
+  };
+
+  /** Brings a field into view: its tab, then the field itself. */
+  const showField = (key: string) => {
+    const place = placeOf(key);
+    if (place && place.tabName !== tabName) void navigate(`/orders/${orderType}/${orderId}/${place.tabName}`);
+    setFocusKey(key);
+  };
 
   const undo = async () => {
-    const action = await undoLastChange(versdb, orderId);
-    notifications.show(action ? 'orders.editor.undone' : 'orders.editor.nothingToUndo', action ? 'success' : 'info');
+    const undone = await undoLastChange(versdb, orderId);
+    if (!undone) return notifications.show('orders.editor.nothingToUndo', 'info');
+    const place = placeOf(undone.change.key);
+    notifications.show('orders.editor.undoneField', 'success', { place: place?.text ?? undone.change.key });
+    showField(undone.change.key);
   };
+  const firstConflict = [...ready.conflicts.keys()][0];
 
   const changeStatus = async (next: OrderStatus) => {
     setBusy(true);
@@ -490,16 +558,25 @@ export default function EditOrderPage() {
             >
               <ActionLabel text={t('orders.editor.syncNow')} />
             </Button>
-            <Button
-              startIcon={<UndoIcon />}
-              disabled={readOnly}
-              onClick={() => void undo()}
-              data-testid="undo"
-              aria-label={t('orders.editor.undo')}
-              sx={actionSx}
+            {/* A disabled button hears no pointer: the wrapper shows why, also at a touch. */}
+            <Tooltip
+              title={!readOnly && !ready.undoable ? t('orders.editor.nothingOwnToUndo') : ''}
+              enterTouchDelay={0}
+              describeChild
             >
-              <ActionLabel text={t('orders.editor.undo')} />
-            </Button>
+              <span data-testid="undo-wrapper">
+                <Button
+                  startIcon={<UndoIcon />}
+                  disabled={readOnly || !ready.undoable}
+                  onClick={() => void undo()}
+                  data-testid="undo"
+                  aria-label={t('orders.editor.undo')}
+                  sx={actionSx}
+                >
+                  <ActionLabel text={t('orders.editor.undo')} />
+                </Button>
+              </span>
+            </Tooltip>
             {!showSummary && (
               <Button
                 startIcon={<ContentCopyIcon />}
@@ -541,6 +618,20 @@ export default function EditOrderPage() {
             </Alert>
           )}
           <NotAppliedNotice orderId={orderId} />
+          {firstConflict && (
+            <Alert
+              severity="warning"
+              data-testid="order-conflicts"
+              data-count={ready.conflicts.size}
+              action={
+                <Button color="inherit" onClick={() => showField(firstConflict)} data-testid="order-conflicts-show">
+                  {t('orders.editor.conflict.show')}
+                </Button>
+              }
+            >
+              {t('orders.editor.conflict.summary', { count: ready.conflicts.size })}
+            </Alert>
+          )}
           {showSummary && tab ? (
             <EntrySummary type={type} tab={tab} actions={actions} onOpen={open} />
           ) : view && view.chapters.length > 0 ? (

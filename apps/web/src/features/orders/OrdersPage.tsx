@@ -43,6 +43,7 @@ import { DataTablePagination } from '../../app/components/DataTablePagination.ts
 import { usePaging } from '../../app/components/table-paging.ts';
 import { notifications } from '../../app/notifications.ts';
 import { localOrders, rememberOrders } from '../../offline/local-orders.ts';
+import { settleGoneOrders } from '../../offline/restore.ts';
 import { versdb } from '../../offline/versdb.ts';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
 
@@ -186,7 +187,11 @@ export default function OrdersPage() {
     setLoadFailed(false);
     try {
       const answer = await fetchOrders(search);
-      await rememberOrders(versdb, answer, search === '').catch((error: unknown) => console.error(error));
+      const held = await rememberOrders(versdb, answer, search === '').catch((error: unknown) => {
+        console.error(error);
+        return [];
+      });
+      if (held.length > 0) void settleGoneOrders(versdb, held).catch((error: unknown) => console.error(error));
       // Orders created on this device and not yet sent are shown first, flagged.
       const unsent = (await localOrders(versdb, search)).filter((row) => row.sent === 0).map((row) => row.order);
       if (mine !== requestNumber.current) return;

@@ -1,4 +1,12 @@
-import { type Activity, changeValue, fieldHistory, formatDateTime, type Language, SENT_STATES } from '@vers/domain';
+import {
+  type Activity,
+  changeValue,
+  fieldHistory,
+  formatDateTime,
+  isFieldChange,
+  type Language,
+  SENT_STATES,
+} from '@vers/domain';
 import HistoryIcon from '@mui/icons-material/History';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -15,7 +23,11 @@ import Typography from '@mui/material/Typography';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../app/components/ConfirmDialog.tsx';
+import { notifications } from '../../../app/notifications.ts';
 import { useSession } from '../../../app/session.ts';
+import { revertChange } from '../../../offline/order-results.ts';
+import { syncScheduler } from '../../../offline/scheduler.ts';
 import { versdb } from '../../../offline/versdb.ts';
 
 /** A value as one line of text: lists joined, yes/no for booleans, a dash for a cleared field. */
@@ -29,15 +41,15 @@ export function useValueText() {
   };
 }
 
-/** Who made a change: the protocol name the server keeps, else "you" for this user's own changes on this device. */
+/** Who made a change: "you" for the signed-in user's own, else the name the server keeps beside it. */
 export function useAuthor() {
   const { t } = useTranslation();
   const session = useSession();
-  return (activity: Activity): string =>
-    activity.lastModifier ||
-    (activity.owner !== undefined && activity.owner === session?.id
-      ? t('orders.editor.history.you')
-      : t('orders.editor.history.someone'));
+  return (activity: Activity): string => {
+    const mine = session !== null && (activity.owner === session.id || activity.authorId === session.id);
+    if (mine) return t('orders.editor.history.you');
+    return activity.author || activity.lastModifier || t('orders.editor.history.someone');
+  };
 }
 
 function States({ activity }: { activity: Activity }) {
@@ -60,11 +72,25 @@ function States({ activity }: { activity: Activity }) {
   );
 }
 
-function HistoryList({ orderId, keys, sideOf }: HistoryProps) {
+/** A change the history may revert: one the server holds, still in effect, made by a user (not a status). */
+const revertible = (activity: Activity) =>
+  activity.sent === SENT_STATES.SENT && !activity.reverted && isFieldChange(activity);
+
+function HistoryList({ orderId, keys, sideOf, readOnly }: HistoryProps) {
   const { t, i18n } = useTranslation();
   const language = (i18n.resolvedLanguage ?? 'de') as Language;
   const valueText = useValueText();
   const author = useAuthor();
+  const [reverting, setReverting] = useState<Activity | null>(null);
+  const revert = async (activity: Activity) => {
+    setReverting(null);
+    if (await revertChange(versdb, activity.id)) {
+      notifications.show('orders.editor.history.reverted', 'success');
+      void syncScheduler.exchangeNow();
+    } else {
+      notifications.show('orders.editor.history.notReverted', 'warning');
+    }
+  };
   // Straight from the device's activity log: offline too, and live while the dialog is open.
   const entries = useLiveQuery(
     async () => fieldHistory(await versdb.orderResults.where('orderId').equals(orderId).toArray(), keys),
@@ -94,8 +120,33 @@ function HistoryList({ orderId, keys, sideOf }: HistoryProps) {
               activity.refusal ? ` · ${activity.refusal.message}` : ''
             }`}
           />
+          {!readOnly && revertible(activity) && (
+            <Button
+              size="large"
+              onClick={() => setReverting(activity)}
+              data-testid="history-revert"
+              sx={{ flexShrink: 0, ml: 1 }}
+            >
+              {t('orders.editor.history.revert')}
+            </Button>
+          )}
         </ListItem>
       ))}
+      <ConfirmDialog
+        open={reverting !== null}
+        danger
+        title={t('orders.editor.history.revert')}
+        message={
+          reverting
+            ? t('orders.editor.history.revertQuestion', {
+                who: author(reverting),
+                value: valueText(changeValue(reverting)),
+              })
+            : ''
+        }
+        onCancel={() => setReverting(null)}
+        onConfirm={() => reverting && void revert(reverting)}
+      />
     </List>
   );
 }
@@ -106,6 +157,8 @@ interface HistoryProps {
   keys: readonly string[];
   /** "Incoming"/"Outgoing" for a key, to tell the sides apart in one list. */
   sideOf: (key: string) => string | undefined;
+  /** A done order: nothing can be reverted. */
+  readOnly: boolean;
 }
 
 /** A field's history on demand: every value it had, who set it and when, undos and unsent changes included. */

@@ -28,8 +28,11 @@ export interface FieldInputProps {
   dataKey: string;
   label: string;
   readOnly: boolean;
-  /** Saves a value; null clears the field. */
-  onCommit: (value: FieldValue) => void;
+  /**
+   * Saves a value; null clears the field. `changedWhileEditing`: the stored value changed (a pull) while the user
+   * typed, so the user decided on the value shown before (what the change has seen, for conflicts).
+   */
+  onCommit: (value: FieldValue, edit?: { changedWhileEditing: boolean }) => void;
   /** Restores the previous value instead of clearing (differentiators, orders §5). */
   required?: boolean;
   /** Values a differentiator may take instead of the value list. */
@@ -190,6 +193,8 @@ function TextInput(props: FieldInputProps) {
   // draft; and leaving a field without typing saves nothing, so it never writes an old value back.
   const focused = useRef(false);
   const dirty = useRef(false);
+  // The stored value when editing began: what the user saw, whatever arrives while they type.
+  const storedAtFocus = useRef<unknown>(props.stored);
   useEffect(() => {
     if (!focused.current) setDraft(shown);
   }, [shown]);
@@ -237,7 +242,7 @@ function TextInput(props: FieldInputProps) {
       notifications.show('orders.editor.differentiatorRequired', 'warning');
       return;
     }
-    props.onCommit(value === '' ? null : value);
+    props.onCommit(value === '' ? null : value, { changedWhileEditing: storedAtFocus.current !== props.stored });
   };
   const unit = field.unit ? t(`catalogue.unit.${field.unit}`, { defaultValue: field.unit }) : null;
   const multiline = field.kind === 'textarea';
@@ -263,6 +268,7 @@ function TextInput(props: FieldInputProps) {
       }}
       onFocus={() => {
         focused.current = true;
+        storedAtFocus.current = props.stored;
       }}
       onBlur={commit}
       onKeyDown={(event) => {

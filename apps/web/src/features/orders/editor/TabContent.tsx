@@ -2,7 +2,6 @@ import {
   type AttributeValue,
   type ChapterView,
   type Language,
-  type LostChange,
   formatDateTime,
   type CollectionView,
   type EntryView,
@@ -31,17 +30,26 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../app/components/ConfirmDialog.tsx';
 import { FieldHistoryButton } from './FieldHistory.tsx';
 import { FieldInput } from './FieldInput.tsx';
-import { LostNote } from './LostNote.tsx';
+import { ConflictNote } from './ConflictNote.tsx';
+import type { FieldConflicts } from './useOrder.ts';
 import { fieldLabelKey } from './labels.ts';
+
+/** How a write came about, for what its author had seen of the field (the conflict rule). */
+export interface WriteOptions {
+  /** Keys whose field showed an older value when the edit began (a pull arrived while the user typed). */
+  stale?: readonly string[];
+  /** A decision on a conflict: the user has seen every value of the field this device holds. */
+  decision?: boolean;
+}
 
 export interface EditorActions {
   orderId: string;
   values: Values;
-  /** This user's values replaced by another user's concurrent change, by key. */
-  lost: ReadonlyMap<string, LostChange>;
+  /** The open conflicts by field key. */
+  conflicts: ReadonlyMap<string, FieldConflicts>;
   readOnly: boolean;
   /** Records the writes locally (and the recalculations they cause). */
-  write: (writes: Write[]) => void;
+  write: (writes: Write[], options?: WriteOptions) => void;
 }
 
 /** The title of a collection entry: "Bogie 2", "left wheel". */
@@ -77,19 +85,19 @@ function LastChange({ stored }: { stored: Record<'in' | 'out', unknown> }) {
 interface FieldRowProps {
   orderId: string;
   row: RowView;
-  lostIn: LostChange | undefined;
-  lostOut: LostChange | undefined;
+  conflictsIn: FieldConflicts | undefined;
+  conflictsOut: FieldConflicts | undefined;
   stored: Record<'in' | 'out', unknown>;
   readOnly: boolean;
-  write: (writes: Write[]) => void;
+  write: EditorActions['write'];
   /** The outgoing value lies outside a standard's limit: the message, else undefined. */
   warning: string | undefined;
 }
 
-function FieldRowView({ orderId, row, lostIn, lostOut, stored, readOnly, write, warning }: FieldRowProps) {
+function FieldRowView({ orderId, row, conflictsIn, conflictsOut, stored, readOnly, write, warning }: FieldRowProps) {
   const { t } = useTranslation();
   const label = t(fieldLabelKey(row.field));
-  const lost = { in: lostIn, out: lostOut };
+  const conflicts = { in: conflictsIn, out: conflictsOut };
   const keys = SIDES.flatMap((side) => (row[side] ? [row[side].key] : []));
   const sideOf = (key: string) => {
     const side = SIDES.find((candidate) => row[candidate]?.key === key);
@@ -111,7 +119,7 @@ function FieldRowView({ orderId, row, lostIn, lostOut, stored, readOnly, write, 
       <Box sx={{ minWidth: 0 }}>
         <Box sx={{ display: 'flex', alignItems: 'center' }}>
           <Typography variant="subtitle2">{label}</Typography>
-          <FieldHistoryButton orderId={orderId} keys={keys} sideOf={sideOf} label={label} />
+          <FieldHistoryButton orderId={orderId} keys={keys} sideOf={sideOf} label={label} readOnly={readOnly} />
         </Box>
         <LastChange stored={stored} />
       </Box>
@@ -128,16 +136,24 @@ function FieldRowView({ orderId, row, lostIn, lostOut, stored, readOnly, write, 
               label={t(`orders.editor.side.${side}`)}
               readOnly={readOnly}
               {...(side === 'out' && warning ? { warning } : {})}
-              onCommit={(value) => write(slotWrites(slot, value))}
+              onCommit={(value, edit) =>
+                write(slotWrites(slot, value), edit?.changedWhileEditing ? { stale: [slot.key] } : {})
+              }
             />
           );
         })}
         {SIDES.map((side) => {
-          const note = lost[side];
+          const field = conflicts[side];
+          const slot = row[side];
           // Across both inputs: the note is read once, it need not squeeze beside its value.
-          return note ? (
-            <Box key={`lost-${side}`} sx={{ gridColumn: '1 / -1' }}>
-              <LostNote lost={note} side={keys.length > 1 ? t(`orders.editor.side.${side}`) : undefined} />
+          return field && slot ? (
+            <Box key={`conflict-${side}`} sx={{ gridColumn: '1 / -1' }}>
+              <ConflictNote
+                field={field}
+                side={keys.length > 1 ? t(`orders.editor.side.${side}`) : undefined}
+                readOnly={readOnly}
+                onKeep={(value) => write(slotWrites(slot, value as Write['value'] | null), { decision: true })}
+              />
             </Box>
           ) : null;
         })}
@@ -162,8 +178,8 @@ const FieldRow = memo(
   FieldRowView,
   (a, b) =>
     a.orderId === b.orderId &&
-    a.lostIn === b.lostIn &&
-    a.lostOut === b.lostOut &&
+    a.conflictsIn === b.conflictsIn &&
+    a.conflictsOut === b.conflictsOut &&
     a.row.field === b.row.field &&
     sameSlot(a.row.in, b.row.in) &&
     sameSlot(a.row.out, b.row.out) &&
@@ -201,8 +217,8 @@ function Rows({ rows, actions }: { rows: readonly RowView[]; actions: EditorActi
         <FieldRow
           key={row.field.path}
           orderId={actions.orderId}
-          lostIn={row.in && actions.lost.get(row.in.key)}
-          lostOut={row.out && actions.lost.get(row.out.key)}
+          conflictsIn={row.in && actions.conflicts.get(row.in.key)}
+          conflictsOut={row.out && actions.conflicts.get(row.out.key)}
           row={row}
           stored={{ in: row.in && actions.values[row.in.key], out: row.out && actions.values[row.out.key] }}
           readOnly={actions.readOnly}

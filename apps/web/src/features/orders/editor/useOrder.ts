@@ -1,21 +1,23 @@
 import {
   type Activity,
+  type Conflict,
   type Order,
   type OrderState,
   attributeValue,
   creationValues,
   foldActivities,
-  type LostChange,
-  lostChanges,
+  openConflicts,
   orderSchema,
   parseOutputValue,
+  standingChanges,
+  undoLast,
 } from '@vers/domain';
 import { Dexie, type ObservabilitySet, RangeSet } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ApiFailure, call } from '../../../app/api.ts';
 import { useSession } from '../../../app/session.ts';
-import { orderRows } from '../../../offline/order-results.ts';
+import { orderRows, ownChange } from '../../../offline/order-results.ts';
 import { versdb } from '../../../offline/versdb.ts';
 
 export type OrderLoad =
@@ -25,8 +27,12 @@ export type OrderLoad =
       kind: 'ready';
       order: Order;
       state: OrderState;
-      /** This user's values that another user's concurrent change replaced, by key (shown beside the field). */
-      lost: ReadonlyMap<string, LostChange>;
+      /** The open conflicts of the order by field key (shown beside the field until someone decides). */
+      conflicts: ReadonlyMap<string, FieldConflicts>;
+      /** The order's rows on this device, as the fold read them (for what a change has seen, and decisions). */
+      rows: readonly Activity[];
+      /** The change an undo would take back: the user's own last change here; null when there is none. */
+      undoable: Activity | null;
     };
 
 /**
@@ -79,31 +85,54 @@ export function useOrder(orderId: string): OrderLoad {
     const start = Object.fromEntries(creationValues(request).map((v) => [v.key, attributeValue(v.value, created)]));
     return { ...folded, values: { ...start, ...folded.values } };
   }, [rows, request, local?.created]);
-  const lost = useLostChanges(rows);
+  const conflicts = useConflicts(rows);
+  const owner = useSession()?.id;
+  const undoable = useMemo(() => {
+    if (!rows) return null;
+    const action = undoLast(rows, ownChange(owner));
+    return (action && rows.find((row) => row.id === action.id)) ?? null;
+  }, [rows, owner]);
   if (fetched === 'missing') return { kind: 'missing' };
-  if (local === undefined || state === null || lost === null) return { kind: 'loading' };
+  if (local === undefined || state === null || conflicts === null || !rows) return { kind: 'loading' };
   if (local === null) return fetched === 'pending' ? { kind: 'loading' } : { kind: 'missing' };
-  return { kind: 'ready', order: local.order, state, lost };
+  return { kind: 'ready', order: local.order, state, conflicts, rows, undoable };
 }
 
+/** A field's open conflicts and the change whose value it shows now. */
+export interface FieldConflicts {
+  conflicts: readonly Conflict[];
+  current: Activity | undefined;
+}
+
+const sameConflicts = (a: FieldConflicts, b: FieldConflicts) =>
+  a.current === b.current &&
+  a.conflicts.length === b.conflicts.length &&
+  a.conflicts.every(
+    (conflict, i) => conflict.by === b.conflicts[i]?.by && conflict.replaced === b.conflicts[i]?.replaced,
+  );
+
 /**
- * The user's lost values (domain `lostChanges`; "mine" is what this user recorded on this device). A note keeps its
- * identity while its two changes stay the same, so a field row re-renders only when its own note changes.
+ * The open conflicts by field key (domain `openConflicts`). A field's entry keeps its identity while its conflicts
+ * stay the same, so a field row re-renders only when its own conflicts change.
  */
-function useLostChanges(rows: Activity[] | undefined): ReadonlyMap<string, LostChange> | null {
-  const owner = useSession()?.id;
-  const previous = useRef(new Map<string, LostChange>());
+function useConflicts(rows: Activity[] | undefined): ReadonlyMap<string, FieldConflicts> | null {
+  const previous = useRef(new Map<string, FieldConflicts>());
   return useMemo(() => {
     if (!rows) return null;
-    const found = lostChanges(rows, (row) => row.owner !== undefined && row.owner === owner);
-    const kept = new Map<string, LostChange>();
-    for (const [key, lost] of found) {
+    const grouped = new Map<string, Conflict[]>();
+    for (const conflict of openConflicts(rows)) {
+      grouped.set(conflict.key, [...(grouped.get(conflict.key) ?? []), conflict]);
+    }
+    const standing = grouped.size > 0 ? standingChanges(rows) : new Map<string, Activity>();
+    const kept = new Map<string, FieldConflicts>();
+    for (const [key, conflicts] of grouped) {
+      const next = { conflicts, current: standing.get(key) };
       const before = previous.current.get(key);
-      kept.set(key, before && before.mine === lost.mine && before.winner === lost.winner ? before : lost);
+      kept.set(key, before && sameConflicts(before, next) ? before : next);
     }
     previous.current = kept;
     return kept;
-  }, [rows, owner]);
+  }, [rows]);
 }
 
 /**
