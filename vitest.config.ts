@@ -5,7 +5,27 @@ export default defineConfig({
     projects: [
       { test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'] } },
       { test: { name: 'bench', root: 'bench', include: ['src/**/*.test.ts'] } },
-      { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+      {
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          exclude: ['src/offline/restore.test.ts'],
+          environment: 'jsdom',
+        },
+      },
+      // The browser's sync code against a server restored from a backup: runs with the server suite, on PGlite and
+      // on PostgreSQL (TEST_DATABASE_URL).
+      {
+        test: {
+          name: 'web-server',
+          root: 'apps/web',
+          include: ['src/offline/restore.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+        },
+      },
       {
         test: {
           name: 'server',

@@ -1,3 +1,4 @@
+import { type ActivityType, foldActivities, SENT_STATES, type ServerActivity, valueOf } from '@vers/domain';
 import { expect } from 'vitest';
 import { baseUrl } from './browser.ts';
 import { E2E_PASSWORD } from './server.ts';
@@ -21,4 +22,27 @@ export async function createOrderViaApi(body: Record<string, unknown>, username 
   });
   expect(res.status).toBe(200);
   return ((await res.json()) as { id: string }).id;
+}
+
+/** The value the server's log gives a field of an order (its activities folded as every browser folds them). */
+export async function serverValue(orderId: string, key: string, username = 'staff'): Promise<unknown> {
+  const res = await fetch(`${baseUrl()}/api/v1/activity/${orderId}`, {
+    headers: { authorization: `Bearer ${await apiToken(username)}` },
+  });
+  const log = (await res.json()) as ServerActivity[];
+  const state = foldActivities(
+    log.map((a) => ({
+      id: a.id,
+      orderId: a.oI,
+      key: a.k,
+      outputValue: a.oV,
+      activityType: a.t as ActivityType,
+      created: a.c,
+      counter: a.co,
+      counterLocal: 0,
+      reverted: a.re,
+      sent: SENT_STATES.SENT,
+    })),
+  );
+  return valueOf(state.values[key]) ?? null;
 }

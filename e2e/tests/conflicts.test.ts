@@ -2,7 +2,7 @@ import { checkDigit } from '@vers/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, signIn } from '../support/browser.ts';
-import { createOrderViaApi } from '../support/orders.ts';
+import { createOrderViaApi, serverValue } from '../support/orders.ts';
 
 const W_OUT = '$.Body.Wagen.technicalWaggonOutgoing';
 const AXLE_LOAD = `${W_OUT}.AllowableAxleLoad`;
@@ -39,55 +39,108 @@ async function enter(page: Page, key: string, text: string) {
 
 const unsent = (page: Page) => page.getByTestId('sync-indicator').getAttribute('data-unsent');
 
-describe('two users change the same field offline', () => {
-  it('the server order decides; the user whose value lost is told (value, who, when); the history shows both', async () => {
+describe('a value entered without seeing another', () => {
+  // The issue's case: A is offline; B changes the field online; A, still offline, types it later and comes back.
+  it('is a conflict both users see, with who and when, until one of them keeps a value', async () => {
     const orderId = await createOrderViaApi({
       type: 'WAGON',
       maintenanceNumber: '21 81 2471 217-3',
       wagon: { wheelsetsOutgoing: [0, 1, 2, 3].map((i) => ({ number: wheelsetNumber(i) })) },
     });
     const first = await newContext(browser);
-    const second = await newContext(browser);
+    const second = await newContext(browser, 'en-GB');
     const staff = await openOrder(first, orderId, 'staff');
     const admin = await openOrder(second, orderId, 'werkadmin');
 
     await first.setOffline(true);
-    await second.setOffline(true);
-    await enter(staff, AXLE_LOAD, '21');
     await enter(admin, AXLE_LOAD, '22');
-
-    // The staff tablet comes back first; the admin's change reaches the server later and stands.
+    await expect.poll(() => serverValue(orderId, AXLE_LOAD), { timeout: 30_000 }).toBe('22');
+    await enter(staff, AXLE_LOAD, '21');
     await first.setOffline(false);
-    await expect.poll(() => unsent(staff), { timeout: 30_000 }).toBe('0');
-    await second.setOffline(false);
-    await expect.poll(() => unsent(admin), { timeout: 30_000 }).toBe('0');
+    await expect.poll(() => serverValue(orderId, AXLE_LOAD), { timeout: 30_000 }).toBe('21');
 
+    // Staff's value stands (it came last), and staff is told whose unseen value it replaced.
+    const staffNote = staff.getByTestId('row-AllowableAxleLoad').getByTestId('conflict');
+    await staffNote.waitFor({ timeout: 30_000 });
+    const staffText = (await staffNote.textContent()) ?? '';
+    expect(staffText).toContain('„21“');
+    expect(staffText).toContain('„22“');
+    expect(staffText).toContain('Werner Werkleiter');
+    expect(staffText).toMatch(/\d\d\.\d\d\.\d\d \d\d:\d\d/);
+    await expect(staff.getByTestId('order-conflicts').getAttribute('data-count')).resolves.toBe('1');
+
+    // The admin, whose value was replaced, sees it too once the exchange brings the change (English here).
+    const adminField = admin.locator(`[data-key="${AXLE_LOAD}"]`);
+    await expect.poll(() => adminField.inputValue(), { timeout: 30_000 }).toBe('21');
+    const adminNote = admin.getByTestId('row-AllowableAxleLoad').getByTestId('conflict');
+    await adminNote.waitFor({ timeout: 30_000 });
+    const adminText = (await adminNote.textContent()) ?? '';
+    expect(adminText).toContain('Your value “22” was replaced by “21”');
+    expect(adminText).toContain('Stefan Schlosser');
+
+    // A reload does not make it go away: it is read from the order's log.
+    await staff.reload();
+    await staffNote.waitFor({ timeout: 30_000 });
+
+    // The admin keeps their value: one tap, a new change, and the conflict is gone on both tablets.
+    await adminNote.locator('[data-testid="conflict-keep"][data-value="22"]').click();
+    await expect.poll(() => admin.getByTestId('conflict').count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => serverValue(orderId, AXLE_LOAD), { timeout: 30_000 }).toBe('22');
     const staffField = staff.locator(`[data-key="${AXLE_LOAD}"]`);
     await expect.poll(() => staffField.inputValue(), { timeout: 30_000 }).toBe('22');
-    const note = staff.getByTestId('row-AllowableAxleLoad').getByTestId('lost-change');
-    await note.waitFor();
-    const text = (await note.textContent()) ?? '';
-    expect(text).toContain('„21“');
-    expect(text).toContain('„22“');
-    expect(text).toMatch(/\d\d\.\d\d\.\d\d \d\d:\d\d/);
-    // The winner is told nothing: their value stands.
-    await expect(admin.getByTestId('lost-change').count()).resolves.toBe(0);
+    await expect.poll(() => staff.getByTestId('conflict').count(), { timeout: 30_000 }).toBe(0);
 
-    // The field's history, from the activity log: both values, newest first, each with who and when.
+    // The field's history keeps all three, newest first, each with who and when.
     await staff.getByTestId('row-AllowableAxleLoad').getByTestId('history-open').click();
     const entries = staff.getByTestId('history-entry');
-    await expect.poll(() => entries.count()).toBe(2);
+    await expect.poll(() => entries.count()).toBe(3);
     await expect(entries.nth(0).textContent()).resolves.toContain('22');
     await expect(entries.nth(1).textContent()).resolves.toContain('21');
-    await staff.getByTestId('history-close').click();
+    await expect(entries.nth(2).textContent()).resolves.toContain('22');
+    await first.close();
+    await second.close();
+  });
+});
 
-    // Read: the note goes, also after a reload.
-    await note.getByTestId('lost-change-ok').click();
-    await expect.poll(() => staff.getByTestId('lost-change').count()).toBe(0);
-    await staff.reload();
-    await staff.getByTestId('order-footer').waitFor();
-    await expect.poll(() => staffField.inputValue()).toBe('22');
-    await expect(staff.getByTestId('lost-change').count()).resolves.toBe(0);
+describe('undo', () => {
+  it('of a user who made no change here is disabled and says why; it never takes back a colleague’s value', async () => {
+    const orderId = await createOrderViaApi({
+      type: 'WAGON',
+      maintenanceNumber: '21 81 2471 217-3',
+      wagon: { wheelsetsOutgoing: [0, 1, 2, 3].map((i) => ({ number: wheelsetNumber(i + 20) })) },
+    });
+    const first = await newContext(browser);
+    const second = await newContext(browser);
+    const staff = await openOrder(first, orderId, 'staff');
+    await enter(staff, AXLE_LOAD, '23');
+    await expect.poll(() => serverValue(orderId, AXLE_LOAD), { timeout: 30_000 }).toBe('23');
+
+    const admin = await openOrder(second, orderId, 'werkadmin');
+    const adminField = admin.locator(`[data-key="${AXLE_LOAD}"]`);
+    await expect.poll(() => adminField.inputValue(), { timeout: 30_000 }).toBe('23');
+    await expect(admin.getByTestId('undo').isDisabled()).resolves.toBe(true);
+    await admin.getByTestId('undo-wrapper').hover();
+    await expect(admin.getByRole('tooltip').textContent()).resolves.toContain('keine Änderung');
+    // The admin's tablet exchanges again: the staff's value stays, on the server too.
+    await admin.getByTestId('sync-now').click();
+    await expect.poll(() => unsent(admin)).toBe('0');
+    await staff.getByTestId('sync-now').click();
+    await expect.poll(() => serverValue(orderId, AXLE_LOAD)).toBe('23');
+    await expect.poll(() => staff.locator(`[data-key="${AXLE_LOAD}"]`).inputValue()).toBe('23');
+
+    // The staff's own undo names the field and its tab and goes to it.
+    await staff.getByTestId('order-tab-brake').click();
+    await staff.waitForURL(/\/brake$/);
+    await staff.getByTestId('undo').click();
+    const message = staff.getByTestId('snackbar');
+    await expect.poll(() => message.textContent()).toContain('Rückgängig gemacht: Stammdaten');
+    await expect.poll(() => message.textContent()).toContain('Ausgang');
+    await staff.waitForURL(/\/basedata$/);
+    await expect
+      .poll(() => staff.evaluate((key) => !!document.activeElement?.querySelector(`[data-key="${key}"]`), AXLE_LOAD))
+      .toBe(true);
+    await expect.poll(() => staff.locator(`[data-key="${AXLE_LOAD}"]`).inputValue()).toBe('');
+    await expect(staff.getByTestId('undo').isDisabled()).resolves.toBe(true);
     await first.close();
     await second.close();
   });

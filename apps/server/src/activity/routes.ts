@@ -116,7 +116,7 @@ export const activityRoutes =
                   .where(and(eq(activities.orderId, order.id), eq(activities.counter, known)))
               : [];
           const lost = known > order.lastCounter || (knownId !== undefined && atKnown?.id !== knownId);
-          if (lost) identity = await recordLoss(db, Math.max(generation ?? 0, identity.generation));
+          if (lost) identity = await recordLoss(db, generation ?? identity.generation);
         }
         reply.header(SERVER_IDENTITY_HEADERS.database, identity.database);
         reply.header(SERVER_IDENTITY_HEADERS.generation, String(identity.generation));

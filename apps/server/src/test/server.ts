@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { createTokenService, type TokenService } from '../auth/tokens.ts';
-import { type Database, openDatabase } from '../db/client.ts';
+import { type Database, type DatabaseTarget, openDatabase } from '../db/client.ts';
 import { seedDemo } from '../seed/demo.ts';
 
 export const DEMO_PASSWORD = 'Demo-Pass1';
@@ -99,9 +99,14 @@ export async function requestAt<T = unknown>(
   };
 }
 
-/** The real server on a free port of 127.0.0.1, over real HTTP, on a seeded database of its own. */
-export async function startTestServer(options: { webDist?: string } = {}): Promise<TestServer> {
-  const { database, drop } = await openTestDatabase();
+/**
+ * The real server on a free port of 127.0.0.1, over real HTTP, on a seeded database of its own — or on `target`, an
+ * existing database (seeded when empty), which `close` then leaves in place.
+ */
+export async function startTestServer(options: { webDist?: string; target?: DatabaseTarget } = {}): Promise<TestServer> {
+  const { database, drop } = options.target
+    ? { database: await openDatabase(options.target), drop: async () => {} }
+    : await openTestDatabase();
   await seedDemo(database.db, DEMO_PASSWORD);
   const tokens = createTokenService(JWT_SECRET, 1);
   const app = await buildApp({

@@ -17,7 +17,14 @@ export function Notifier() {
       onClose={(_, reason) => reason !== 'clickaway' && close()}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
     >
-      <Alert severity={current.severity} variant="filled" onClose={close} role="alert" sx={{ width: '100%' }}>
+      <Alert
+        severity={current.severity}
+        variant="filled"
+        onClose={close}
+        role="alert"
+        data-testid="snackbar"
+        sx={{ width: '100%' }}
+      >
         {t(current.messageKey, current.values ?? {})}
       </Alert>
     </Snackbar>

@@ -2,7 +2,17 @@
 // The real server (Fastify over PGlite) runs in this process behind a fault-injecting HTTP proxy; jsdom would get
 // in the way of both.
 import 'fake-indexeddb/auto';
-import { type OrderStatus, type SignInResponse, statusOptions } from '@vers/domain';
+import {
+  ACTIVITY_TYPES,
+  type Activity,
+  changeValue,
+  effectiveActivities,
+  openConflicts,
+  type OrderStatus,
+  seenForEdit,
+  type SignInResponse,
+  statusOptions,
+} from '@vers/domain';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createWagonOrder, OUT } from '../../../server/src/test/orders.ts';
@@ -16,9 +26,10 @@ import {
 } from './test-support/wagon-edits.ts';
 // Loads the server, then test-node-globals.ts, then the modules that touch the session.
 import { serverFold, setUpProxiedServer, unsentCount } from './test-support/server-helpers.ts';
+import { fromServer } from './sync.ts';
 // Before anything that imports the session (order results, api, sync): it needs local storage and a window.
 import './test-node-globals.ts';
-import { localState, recordChange, undoLastChange } from './order-results.ts';
+import { localState, orderRows, recordChange, undoLastChange } from './order-results.ts';
 import type { VersDb } from './versdb.ts';
 import { setApiOrigin } from '../app/api.ts';
 import { sessionStore } from '../app/session.ts';
@@ -93,6 +104,44 @@ const as = (client: number) => sessionStore.set(sessions[client]!);
 const activitiesOnServer = (orderId: string) => env.activities(sessions[0]!.token, orderId);
 const foldOnServer = async (orderId: string) => serverFold(await activitiesOnServer(orderId));
 
+/**
+ * What each recorded change's tablet held of its field when the change was made: the ids, not counters. The oracle of
+ * the conflict rule reads it; changes the server made itself (creation values, reverts) are not in it and have seen
+ * everything before them.
+ */
+const heldWhenMade = new Map<string, ReadonlySet<string>>();
+
+/** A change on a tablet as the editor records it: with what the tablet showed of the field (its `seen`). */
+async function edit(db: VersDb, orderId: string, key: string, value: string | null) {
+  const rows = await orderRows(db, orderId);
+  const recorded = await recordChange(db, { orderId, key, value, seen: seenForEdit(rows, key, true) });
+  heldWhenMade.set(recorded.id, new Set(rows.filter((row) => row.key === key).map((row) => row.id)));
+}
+
+const pairs = (conflicts: readonly { replaced: { id: string }; by: { id: string } }[]) =>
+  conflicts.map((conflict) => `${conflict.replaced.id}>${conflict.by.id}`).sort();
+
+/**
+ * The conflicts the server's log should show, worked out from what each tablet held (ids) instead of counters: a
+ * change replaced a value its author had not seen when its tablet did not hold the change that stood, and a conflict
+ * stays open until a change whose tablet held both.
+ */
+function expectedConflicts(log: readonly Activity[]): string[] {
+  const saw = (change: Activity, earlier: Activity) => heldWhenMade.get(change.id)?.has(earlier.id) ?? true;
+  const text = (change: Activity) => JSON.stringify(changeValue(change));
+  const open = new Map<string, { replaced: Activity; by: Activity }[]>();
+  const standing = new Map<string, Activity>();
+  for (const change of effectiveActivities(log)) {
+    if (change.activityType === ACTIVITY_TYPES.ORDER_STATUS_MODIFICATION) continue;
+    const list = (open.get(change.key) ?? []).filter((c) => !(saw(change, c.by) && saw(change, c.replaced)));
+    const before = standing.get(change.key);
+    if (before && !saw(change, before) && text(before) !== text(change)) list.push({ replaced: before, by: change });
+    open.set(change.key, list);
+    standing.set(change.key, change);
+  }
+  return pairs([...open.values()].flat());
+}
+
 /** The network is back: each tablet in turn pushes, then pulls, in rounds until nothing waits anywhere. */
 async function exchangeAll(dbs: readonly VersDb[], orderId: string): Promise<number[]> {
   env.proxy.faults = [];
@@ -117,8 +166,9 @@ async function exchangeAll(dbs: readonly VersDb[], orderId: string): Promise<num
   return waiting;
 }
 
-describe('three tablets converge', () => {
+describe('three tablets converge, and every unseen overwrite is a conflict on every side', () => {
   it('after any interleaving of offline edits, undos, status changes and faulty exchanges', async () => {
+    let foundConflicts = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(stepArb, { minLength: 5, maxLength: 30 }), async (steps) => {
         const dbs = tablets(USERS.length);
@@ -128,9 +178,11 @@ describe('three tablets converge', () => {
           const db = dbs[client]!;
           as(client);
           switch (step.kind) {
-            case 'edit':
-              await recordChange(db, { orderId, ...editedField(FIELDS, step) });
+            case 'edit': {
+              const { key, value } = editedField(FIELDS, step);
+              await edit(db, orderId, key, value);
               break;
+            }
             case 'undo':
               await undoLastChange(db, orderId);
               break;
@@ -167,12 +219,52 @@ describe('three tablets converge', () => {
         for (const [client, db] of dbs.entries()) {
           expect(await localState(db, orderId), `tablet of ${USERS[client]}`).toEqual(expected);
         }
+        // Every value replaced by someone who had not seen it is a conflict, on the server and on every tablet.
+        const log = (await activitiesOnServer(orderId)).map(fromServer);
+        const conflicts = expectedConflicts(log);
+        expect(pairs(openConflicts(log)), 'the domain rule over the server log').toEqual(conflicts);
+        const judged = await env.server.request<{ replaced: { id: string }; by: { id: string } }[]>(
+          'GET',
+          `/api/v1/activity/${orderId}/conflicts`,
+          { token: sessions[0]!.token },
+        );
+        expect(pairs(judged.body), 'the server').toEqual(conflicts);
+        for (const [client, db] of dbs.entries()) {
+          expect(pairs(openConflicts(await orderRows(db, orderId))), `tablet of ${USERS[client]}`).toEqual(conflicts);
+        }
+        foundConflicts += conflicts.length;
       }),
       { numRuns: Number(process.env.VERS_PROPERTY_RUNS ?? 20), interruptAfterTimeLimit: 30_000, ...PROPERTY_SEED },
     );
-    // Only worth something if the network really misbehaved.
+    // Only worth something if the network really misbehaved, and the tablets really overwrote each other unseen.
     expect(env.proxy.struck.drop + env.proxy.struck.lose + env.proxy.struck.duplicate).toBeGreaterThan(3);
+    expect(foundConflicts).toBeGreaterThan(0);
   }, 60_000);
+
+  // A tablet that pushed its own change but never pulled another's change of the same field in between: its next
+  // change of the field has not seen that other change, so it must not end the conflict its first change made.
+  it('a tablet that pushed without pulling does not decide a conflict it never saw', async () => {
+    const [a, b] = tablets(2) as [VersDb, VersDb];
+    const { id: orderId } = await createWagonOrder(env.server, sessions[0]!.token);
+    const key = `${OUT}.Halterkurzkennzeichen`;
+    as(0);
+    await syncOrder(a, orderId);
+    as(1);
+    await syncOrder(b, orderId);
+    await edit(b, orderId, key, 'D-B');
+    await syncOrder(b, orderId);
+    as(0);
+    await edit(a, orderId, key, 'D-A');
+    await pushOrderResults(a, orderId); // A's change replaces B's, unseen
+    await edit(a, orderId, key, 'D-A2'); // still without B's change on the tablet
+    await syncOrder(a, orderId);
+    as(1);
+    await syncOrder(b, orderId);
+    const log = (await activitiesOnServer(orderId)).map(fromServer);
+    expect(pairs(openConflicts(log))).toEqual(expectedConflicts(log));
+    expect(openConflicts(log)).toHaveLength(1);
+    expect(pairs(openConflicts(await orderRows(b, orderId)))).toEqual(expectedConflicts(log));
+  });
 
   // Two tablets that hand the order to QA while offline: the second IN_QA reaches an order that is IN_QA already.
   // If the server refused it (it did: 403, IN_QA -> IN_QA), the tablet would keep it unsent and send it again at

@@ -1,11 +1,11 @@
 // @vitest-environment node
 // The real server (Fastify over PGlite) runs in this process, which jsdom would get in the way of.
 import 'fake-indexeddb/auto';
-import { crc32, deflateSync } from 'node:zlib';
 import { type Order, orderSchema, signInResponseSchema } from '@vers/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, startTestServer, type TestServer } from '../../../server/src/test/server.ts';
 import { VersDb } from './versdb.ts';
+import { png } from './test-support/png.ts';
 import { removeWindowStub } from './test-node-globals.ts';
 import { call, setApiOrigin } from '../app/api.ts';
 import { sessionStore } from '../app/session.ts';
@@ -19,33 +19,6 @@ function device(): VersDb {
   const db = new VersDb(`versdb-images-${crypto.randomUUID()}`);
   databases.push(db);
   return db;
-}
-
-/** A real PNG of width × height grey pixels. */
-function png(width = 4, height = 3): Uint8Array {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), 8 + data.length);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 0; // greyscale
-  const rows = Buffer.alloc((width + 1) * height, 0x80);
-  for (let y = 0; y < height; y += 1) rows[y * (width + 1)] = 0; // filter byte
-  return new Uint8Array(
-    Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      chunk('IHDR', header),
-      chunk('IDAT', deflateSync(rows)),
-      chunk('IEND', Buffer.alloc(0)),
-    ]),
-  );
 }
 
 async function createOrder(): Promise<Order> {

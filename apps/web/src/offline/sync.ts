@@ -6,6 +6,7 @@ import {
   ALL_ACTIVITY_TYPES,
   type ActivityType,
   activityLastSchema,
+  contiguousCounter,
   activityPushResultSchema,
   DEFAULT_ACTIVITY_TYPE,
   isUnsent,
@@ -381,17 +382,6 @@ export function fromServer(activity: ServerActivity): Activity {
   };
 }
 
-/**
- * The highest counter up to which this browser has every server activity. Not simply the highest local counter:
- * after a push this browser may hold counter 15 while 12 to 14 (another tablet's changes) were never pulled.
- * Server counters are dense per order, so the first gap is where the pull starts.
- */
-export function contiguousCounter(rows: readonly Activity[]): number {
-  const counters = new Set(rows.filter((row) => row.counter < UNSENT_COUNTER).map((row) => row.counter));
-  let known = 0;
-  while (counters.has(known + 1)) known += 1;
-  return known;
-}
 
 /**
  * Writes pulled activities in one transaction and answers how many rows changed. A row this browser already has keeps its local fields and takes the

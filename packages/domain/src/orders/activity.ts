@@ -223,3 +223,15 @@ export function undoLast(activities: readonly Activity[], isMine: (activity: Act
 export function markReverted(activity: Activity): Activity {
   return { ...activity, reverted: true, sent: SENT_STATES.UNSENT };
 }
+
+/**
+ * The highest counter up to which this device has every server activity. Not simply the highest local counter:
+ * after a push a device may hold counter 15 while 12 to 14 (another tablet's changes) were never pulled.
+ * Server counters are dense per order, so the first gap is where the pull starts.
+ */
+export function contiguousCounter(rows: readonly Activity[]): number {
+  const counters = new Set(rows.filter((row) => row.counter < UNSENT_COUNTER).map((row) => row.counter));
+  let known = 0;
+  while (counters.has(known + 1)) known += 1;
+  return known;
+}

@@ -129,13 +129,31 @@ describe('seen counters', () => {
     expect(seenOf(change('1', { counter: 7 }))).toBe(7);
     expect(seenOf(change('1', { counter: UNSENT_COUNTER, sent: SENT_STATES.UNSENT, seen: 4 }))).toBe(4);
   });
+  /** Changes of another field at the given counters, so the device holds every counter up to the highest. */
+  const filler = (...counters: number[]) => counters.map((counter) => change('x', { counter, key: `${KEY}X` }));
+
   it('for a decision, take every counter of the field the device holds', () => {
     const rows = [
       change('1', { counter: 3 }),
       change('2', { counter: 9, reverted: true }),
       change('3', { counter: 11, key: `${KEY}X` }),
+      ...filler(1, 2, 4, 5, 6, 7, 8, 10),
     ];
     expect(seenAll(rows, KEY)).toBe(9);
+  });
+  it('never go past the counter up to which the device holds every change', () => {
+    // The device pushed its own change (15) but never pulled 12 to 14, where another user changed the field (13).
+    const mine = change('mine', { counter: 15, device: A });
+    const rows = [...filler(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), mine];
+    expect(seenForEdit(rows, KEY, true)).toBe(11);
+    expect(seenAll(rows, KEY)).toBe(11);
+    // So a later change of the same device does not end the conflict it never saw.
+    const theirs = change('theirs', { counter: 13, seen: 11, device: B });
+    const late = { ...mine, seen: 11 };
+    const again = change('again', { counter: 16, seen: 11, device: A });
+    expect(openConflicts([...filler(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), theirs, late, again])).toEqual([
+      { key: KEY, replaced: theirs, by: late },
+    ]);
   });
   it('the standing change of each field is the newest in effect', () => {
     const first = change('1', { counter: 1 });
@@ -161,12 +179,13 @@ describe('field history', () => {
 
 describe('seen of an edit', () => {
   it('is the standing change’s counter, or what stood before a value that arrived while the user typed', () => {
+    const others = [1, 2, 4, 5, 6, 7].map((counter) => change('x', { counter, key: `${KEY}X` }));
     const first = change('1', { counter: 3 });
     const second = change('2', { counter: 8 });
-    expect(seenForEdit([first, second], KEY, true)).toBe(8);
-    expect(seenForEdit([first, second], KEY, false)).toBe(3);
+    expect(seenForEdit([...others, first, second], KEY, true)).toBe(8);
+    expect(seenForEdit([...others, first, second], KEY, false)).toBe(3);
     expect(seenForEdit([], KEY, true)).toBe(0);
     const cleared = change(null, { counter: 9 });
-    expect(seenForEdit([first, second, cleared], KEY, true)).toBe(9);
+    expect(seenForEdit([...others, first, second, cleared], KEY, true)).toBe(9);
   });
 });

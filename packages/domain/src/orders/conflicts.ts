@@ -3,6 +3,7 @@ import {
   ACTIVITY_TYPES,
   type Activity,
   compareActivities,
+  contiguousCounter,
   effectiveActivities,
   isSameOrBelow,
   isUnsent,
@@ -84,6 +85,9 @@ export function seenOf(shown: Activity | undefined): number {
 }
 
 /**
+ * `seen` is a horizon: a change "has seen" every counter up to it. So it never goes past the counter up to which the
+ * device holds every change: a device may hold its own change at counter 15 while another's at 13 never reached it.
+ *
  * The `seen` of a change of `key`: what the user saw when the edit began. `shownStanding` says the field still
  * showed the value that stands now (the usual case); when another value arrived while the user typed (a pull does
  * not overwrite a draft), the user saw what stood before it.
@@ -91,14 +95,16 @@ export function seenOf(shown: Activity | undefined): number {
 export function seenForEdit(activities: readonly Activity[], key: string, shownStanding: boolean): number {
   const standing = standingChanges(activities).get(key);
   if (!standing) return 0;
-  if (shownStanding) return seenOf(standing);
-  return activities.reduce(
-    (highest, activity) =>
-      activity.key === key && !isUnsent(activity) && activity.counter < standing.counter
-        ? Math.max(highest, activity.counter)
-        : highest,
-    0,
-  );
+  const shown = shownStanding
+    ? seenOf(standing)
+    : activities.reduce(
+        (highest, activity) =>
+          activity.key === key && !isUnsent(activity) && activity.counter < standing.counter
+            ? Math.max(highest, activity.counter)
+            : highest,
+        0,
+      );
+  return Math.min(shown, contiguousCounter(activities));
 }
 
 /**
@@ -106,11 +112,12 @@ export function seenForEdit(activities: readonly Activity[], key: string, shownS
  * decision has seen both values of every conflict it shows.
  */
 export function seenAll(activities: readonly Activity[], key: string): number {
-  return activities.reduce(
+  const held = activities.reduce(
     (highest, activity) =>
       activity.key === key && !isUnsent(activity) ? Math.max(highest, activity.counter) : highest,
     0,
   );
+  return Math.min(held, contiguousCounter(activities));
 }
 
 /** The change whose value a field shows: the newest change of that key in effect (undefined when it is empty). */

@@ -369,16 +369,19 @@ export default function EditOrderPage() {
   );
   const entryTitle = useEntryTitle();
 
-  // A field to bring into view and focus once its tab is shown (after an undo or a jump to a conflict).
+  // A field to bring into view once its tab is shown (after an undo or a jump to a conflict). Its row takes the
+  // focus, not its input: an input would open a tablet's keyboard, and keep its old text while focused.
   const [focusKey, setFocusKey] = useState<string | null>(null);
   useEffect(() => {
     if (!focusKey) return;
-    const target = document.querySelector<HTMLElement>(`[data-key="${CSS.escape(focusKey)}"]`);
-    if (!target) return;
-    target.scrollIntoView({ block: 'center' });
-    (target.matches('input, textarea, button') ? target : target.querySelector<HTMLElement>('input, button'))?.focus({
-      preventScroll: true,
-    });
+    const input = document.querySelector<HTMLElement>(`[data-key="${CSS.escape(focusKey)}"]`);
+    const row = input?.closest<HTMLElement>('[data-field-row]');
+    if (!row) return;
+    row.scrollIntoView({ block: 'center' });
+    // Marked while it holds the focus, so the outline shows where the editor went (also after a tap).
+    row.dataset.movedHere = 'true';
+    row.addEventListener('blur', () => delete row.dataset.movedHere, { once: true });
+    row.focus({ preventScroll: true });
     setFocusKey(null);
   });
 
@@ -468,7 +471,9 @@ export default function EditOrderPage() {
   /** Brings a field into view: its tab, then the field itself. */
   const showField = (key: string) => {
     const place = placeOf(key);
-    if (place && place.tabName !== tabName) void navigate(`/orders/${orderType}/${orderId}/${place.tabName}`);
+    const path = place && `/orders/${orderType}/${orderId}/${place.tabName}`;
+    // The address as it is now, not as this render saw it: a tab chosen a moment ago may not have rendered yet.
+    if (path && window.location.pathname !== path) void navigate(path);
     setFocusKey(key);
   };
 

@@ -106,7 +106,13 @@ function FieldRowView({ orderId, row, conflictsIn, conflictsOut, stored, readOnl
   return (
     <Box
       data-testid={`row-${row.field.path}`}
+      data-field-row
+      // Focusable by script only: the editor moves here after an undo or to a conflict.
+      tabIndex={-1}
       sx={{
+        borderRadius: 1,
+        '&:focus': { outline: 'none' },
+        '&[data-moved-here]:focus': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 4 },
         gridColumn: row.field.width === 'full' ? '1 / -1' : undefined,
         minWidth: 0,
         display: 'grid',
