@@ -2,6 +2,11 @@
 // comparing each figure with the previous report committed in the repository. Figures are reported, never
 // asserted (the size budgets are asserted by `npm run check:budgets`, in `npm test`).
 // `npm run bench -- --only lighthouse,bundles` runs only the named steps and prints them, writing no report.
+// First: the browser globals the app's modules read when imported (restore-heal and catalogue-render load app code:
+// IndexedDB for Dexie, local storage and a window for the session), the window taken away again below, once
+// imported, so that PGlite does not take this process for a browser.
+import 'fake-indexeddb/auto';
+import { removeWindowStub } from '../../apps/web/src/offline/test-node-globals.ts';
 import { type RunningProduct, startProduct } from '../../e2e/support/server.ts';
 import { activityThroughputSection, measureActivityThroughput } from './activity-throughput.ts';
 import { browserOrdersSection, measureBrowserOrders } from './browser-orders.ts';
@@ -16,7 +21,10 @@ import { imagesSection, measureImages } from './images.ts';
 import { lighthouseSections, measureLighthouse } from './lighthouse.ts';
 import { measureOfflineCatchUp, offlineCatchUpSection } from './offline-catch-up.ts';
 import { watchMachine, writeReport } from './report.ts';
+import { measureRestoreHeal, restoreHealSection } from './restore-heal.ts';
 import { measureStartup, startupSection } from './startup.ts';
+
+removeWindowStub();
 
 const POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -74,6 +82,12 @@ await step('documents', 'PDF documents', async () => documentsSections(await mea
 await step('fold', 'fold', () => foldSection(measureFold()));
 await step('catalogue-render', 'field catalogue and the editor', () =>
   catalogueRenderSection(measureCatalogueRender()),
+);
+await step('restore-heal-pglite', 'healing a restored server (PGlite)', async () =>
+  restoreHealSection(await measureRestoreHeal()),
+);
+await step('restore-heal-postgres', 'healing a restored server (PostgreSQL)', async () =>
+  restoreHealSection(await measureRestoreHeal(POSTGRES_URL)),
 );
 await step('activity-push-pglite', 'activity push on PGlite', async () =>
   activityThroughputSection('PGlite', await measureActivityThroughput()),

@@ -13,15 +13,24 @@ export interface RunningProduct {
   stop(): Promise<void>;
 }
 
+export interface ProductOptions {
+  /** Start on this data folder (it is kept on stop), e.g. once more after a stop. */
+  dataDir?: string;
+  /** Listen on this port, e.g. the one the product had before a restart, so browsers keep their origin. */
+  port?: number;
+}
+
 /** The real product as `npm start` runs it: one server process with the built web app on embedded PGlite. */
-export async function startProduct(env: Record<string, string> = {}): Promise<RunningProduct> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'vers-e2e-'));
-  const server = await startServerProcess({
-    VERS_DATA_DIR: dataDir,
-    VERS_DEMO_PASSWORD: E2E_PASSWORD,
-    ...env,
-  }).catch((error: unknown) => {
-    rmSync(dataDir, { recursive: true, force: true });
+export async function startProduct(
+  env: Record<string, string> = {},
+  options: ProductOptions = {},
+): Promise<RunningProduct> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'vers-e2e-'));
+  const server = await startServerProcess(
+    { VERS_DATA_DIR: dataDir, VERS_DEMO_PASSWORD: E2E_PASSWORD, ...env },
+    options.port,
+  ).catch((error: unknown) => {
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     throw error;
   });
   const { child } = server;
@@ -36,7 +45,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
         if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -28,8 +28,7 @@ afterAll(async () => {
 });
 
 type Answer = { co: number; id: string; code?: string };
-const send = (body: unknown, token = staff) =>
-  server.request<Answer>('POST', '/api/v1/activity', { token, body });
+const send = (body: unknown, token = staff) => server.request<Answer>('POST', '/api/v1/activity', { token, body });
 const log = async (orderId: string) =>
   z
     .array(serverActivitySchema)

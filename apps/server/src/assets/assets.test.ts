@@ -163,14 +163,15 @@ describe('a picture of an order', () => {
     expect(deleted.body).toBe('');
     expect(await stored()).toEqual({ rows: before.rows! - 1, contents: before.contents! - 1 });
     for (const path of [`/api/v1/assets/${asset.id}`, `/api/v1/assets/download/${asset.id}`]) {
+      // Deleted on purpose, not lost: a device drops its copy instead of uploading it again.
       expect(await server.request('GET', path, { token: staff })).toMatchObject({
         status: 404,
-        body: { code: 'NOT_FOUND', message: 'File not found' },
+        body: { code: 'DELETED', message: 'File was deleted' },
       });
     }
     expect(await server.request('DELETE', `/api/v1/assets/${asset.id}`, { token: staff })).toMatchObject({
       status: 404,
-      body: { code: 'NOT_FOUND' },
+      body: { code: 'DELETED' },
     });
     expect((await listOf()).map((a) => a.id)).not.toContain(asset.id);
   });

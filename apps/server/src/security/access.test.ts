@@ -265,6 +265,9 @@ const CALLS: Record<string, () => Promise<Call>> = {
   }),
   'GET /api/v1/activity/:orderId': async () => ({ path: `/activity/${(await newActivity()).orderId}` }),
   'GET /api/v1/activity/:orderId/last': async () => ({ path: `/activity/${(await newActivity()).orderId}/last` }),
+  'GET /api/v1/activity/:orderId/conflicts': async () => ({
+    path: `/activity/${(await newActivity()).orderId}/conflicts`,
+  }),
   'GET /api/v1/activity/:orderId/:counter': async () => {
     const { orderId, counter } = await newActivity();
     return { path: `/activity/${orderId}/${counter}` };

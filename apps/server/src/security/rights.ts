@@ -80,6 +80,7 @@ export const RIGHTS: readonly RouteRights[] = [
 
   { method: 'GET', url: '/api/v1/activity/:orderId', access: ORDERS, tenancy: 'not-found' },
   { method: 'GET', url: '/api/v1/activity/:orderId/last', access: ORDERS, tenancy: 'not-found' },
+  { method: 'GET', url: '/api/v1/activity/:orderId/conflicts', access: ORDERS, tenancy: 'not-found' },
   { method: 'GET', url: '/api/v1/activity/:orderId/:counter', access: ORDERS, tenancy: 'not-found' },
   { method: 'POST', url: '/api/v1/activity', access: ORDERS, tenancy: 'not-found' },
   { method: 'POST', url: '/api/v1/activity/batch', access: ORDERS, tenancy: 'not-found' },

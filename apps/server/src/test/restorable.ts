@@ -23,8 +23,11 @@ export interface RestorableServer {
   close(): Promise<void>;
 }
 
-export async function startRestorableServer(): Promise<RestorableServer> {
-  const created = await createTestDatabase();
+/** `postgresUrl`: the PostgreSQL server to make the database on; TEST_DATABASE_URL when absent, else PGlite. */
+export async function startRestorableServer(
+  postgresUrl: string | undefined = process.env.TEST_DATABASE_URL,
+): Promise<RestorableServer> {
+  const created = await createTestDatabase(postgresUrl);
   const work = mkdtempSync(path.join(tmpdir(), 'vers-restore-'));
   const folder = path.join(work, 'pglite');
   const copy = path.join(work, 'pglite-backup');
@@ -35,7 +38,7 @@ export async function startRestorableServer(): Promise<RestorableServer> {
   /** The database named by the URL, dropped (ending every connection) and made anew, empty. */
   async function recreate(url: string) {
     const name = new URL(url).pathname.slice(1);
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    const admin = new pg.Client({ connectionString: postgresUrl });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${name}`);

@@ -45,8 +45,9 @@ export interface TestServer {
  * A fresh database on the PostgreSQL server TEST_DATABASE_URL names, and how to drop it; null when it names none.
  * An unreachable server fails the run.
  */
-export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+export async function createTestDatabase(
+  serverUrl: string | undefined = process.env.TEST_DATABASE_URL,
+): Promise<{ url: string; drop: () => Promise<void> } | null> {
   if (!serverUrl) return null;
   const name = `vers_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -103,7 +104,9 @@ export async function requestAt<T = unknown>(
  * The real server on a free port of 127.0.0.1, over real HTTP, on a seeded database of its own — or on `target`, an
  * existing database (seeded when empty), which `close` then leaves in place.
  */
-export async function startTestServer(options: { webDist?: string; target?: DatabaseTarget } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { webDist?: string; target?: DatabaseTarget } = {},
+): Promise<TestServer> {
   const { database, drop } = options.target
     ? { database: await openDatabase(options.target), drop: async () => {} }
     : await openTestDatabase();
@@ -172,10 +175,10 @@ export interface ServerProcess {
 /**
  * The server as `npm start` runs it, as a process of its own on a free port of 127.0.0.1, with `env` over this
  * process's environment (less DATABASE_URL: the database is what `env` says); resolves once `version/current`
- * answers, within 60 s.
+ * answers, within 60 s. `fixedPort` starts it again where it ran before (a browser keeps its origin).
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
+export async function startServerProcess(env: Record<string, string>, fixedPort?: number): Promise<ServerProcess> {
+  const port = fixedPort ?? (await freePort());
   const { DATABASE_URL: _inherited, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
     cwd: repoRoot,

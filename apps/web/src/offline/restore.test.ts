@@ -125,7 +125,8 @@ describe('a restored server', () => {
     // Everyone works on the order; tablet 0 takes a picture.
     for (const [tablet, db] of tablets.entries()) {
       as(tablet);
-      for (const [i, key] of FIELDS.entries()) await recordChange(db, { orderId: first.id, key, value: `v${tablet}${i}` });
+      for (const [i, key] of FIELDS.entries())
+        await recordChange(db, { orderId: first.id, key, value: `v${tablet}${i}` });
     }
     as(0);
     const before = await storeImage(tablets[0]!, { orderId: first.id, tabName: 'brake', bytes: png(4, 4) });

@@ -382,7 +382,6 @@ export function fromServer(activity: ServerActivity): Activity {
   };
 }
 
-
 /**
  * Writes pulled activities in one transaction and answers how many rows changed. A row this browser already has keeps its local fields and takes the
  * server's counter, times, modifier and reverted flag; a row still waiting to be sent (sent 0, e.g. a pending
