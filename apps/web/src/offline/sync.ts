@@ -16,7 +16,6 @@ import {
   SENT_STATES,
   type ServerActivity,
   serverActivitySchema,
-  UNSENT_COUNTER,
 } from '@vers/domain';
 import { z } from 'zod';
 import { ApiFailure, call } from '../app/api.ts';
