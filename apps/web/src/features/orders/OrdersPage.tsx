@@ -43,7 +43,6 @@ import { DataTablePagination } from '../../app/components/DataTablePagination.ts
 import { usePaging } from '../../app/components/table-paging.ts';
 import { notifications } from '../../app/notifications.ts';
 import { localOrders, rememberOrders } from '../../offline/local-orders.ts';
-import { settleGoneOrders } from '../../offline/restore.ts';
 import { versdb } from '../../offline/versdb.ts';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
 
@@ -191,7 +190,12 @@ export default function OrdersPage() {
         console.error(error);
         return [];
       });
-      if (held.length > 0) void settleGoneOrders(versdb, held).catch((error: unknown) => console.error(error));
+      // Rare (a deletion elsewhere, a restored server): the heal code loads only then.
+      if (held.length > 0) {
+        void import('../../offline/restore.ts')
+          .then(({ settleGoneOrders }) => settleGoneOrders(versdb, held))
+          .catch((error: unknown) => console.error(error));
+      }
       // Orders created on this device and not yet sent are shown first, flagged.
       const unsent = (await localOrders(versdb, search)).filter((row) => row.sent === 0).map((row) => row.order);
       if (mine !== requestNumber.current) return;
