@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { API_BASE, DEFAULT_MAX_PICTURE_BYTES } from '@vers/domain';
+import { API_BASE, apiRight, DEFAULT_MAX_PICTURE_BYTES } from '@vers/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   type ZodTypeProvider,
@@ -83,9 +83,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Every API call the app answers, so that the access-control test finds a route that has no documented rights.
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
+  // Every API route takes who may call it from the one rights table (packages/domain/src/rights.ts); a route the
+  // table does not name stops the server at start, so no call is ever open by omission.
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(API_BASE)) return;
-    for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
+    const methods = [route.method].flat();
+    for (const method of methods) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
+    // The HEAD route Fastify adds beside a GET route has the GET's rights.
+    const rights = methods.map((method) => apiRight(method === 'HEAD' ? 'GET' : method, route.url));
+    const [first] = rights;
+    if (!first || rights.some((right) => right !== first)) {
+      throw new Error(`${methods.join(',')} ${route.url} has no single entry in the rights table (packages/domain)`);
+    }
+    route.config = {
+      ...route.config,
+      ...(first.access === 'public' ? { public: true } : {}),
+      ...(Array.isArray(first.access) ? { roles: first.access } : {}),
+    };
   });
 
   const storage = deps.assetStorage ?? postgresAssetStorage(deps.db);

@@ -21,3 +21,4 @@ export * from './contract/assets.ts';
 export * from './contract/documents.ts';
 export * from './png.ts';
 export * from './catalogue/index.ts';
+export * from './rights.ts';

@@ -14,9 +14,6 @@ export type Role = (typeof ROLES)[keyof typeof ROLES];
 
 export const ALL_ROLES: readonly Role[] = Object.values(ROLES);
 
-/** Roles that manage the whole system, across workshops. */
-export const SYSTEM_ADMIN_ROLES: readonly Role[] = [ROLES.ADMIN, ROLES.VERS_ADMIN];
-
 export function isRole(value: string): value is Role {
   return (ALL_ROLES as readonly string[]).includes(value);
 }
@@ -25,8 +22,4 @@ export function isRole(value: string): value is Role {
 export function hasAnyRole(held: readonly string[], required: readonly Role[] | undefined): boolean {
   if (!required || required.length === 0) return true;
   return required.some((role) => held.includes(role));
-}
-
-export function isSystemAdmin(held: readonly string[]): boolean {
-  return hasAnyRole(held, SYSTEM_ADMIN_ROLES);
 }

@@ -1,3 +1,4 @@
+import { ROLE_GROUPS } from './rights.ts';
 import { ROLES, hasAnyRole, type Role } from './roles.ts';
 
 /**
@@ -30,27 +31,12 @@ export interface RouteRule {
   public?: boolean;
 }
 
-const ORDER_ROLES: readonly Role[] = [
-  ROLES.WORKSHOP_ADMIN,
-  ROLES.WORKSHOP_STAFF,
-  ROLES.WORKSHOP_WAGON_QA,
-  ROLES.WORKSHOP_WHEELSET_QA,
-];
-const ADMIN_AREA_ROLES: readonly Role[] = [ROLES.VERS_ADMIN, ROLES.ADMIN, ROLES.WORKSHOP_ADMIN];
-const VALUE_LIST_ROLES: readonly Role[] = [ROLES.VERS_ADMIN, ROLES.ADMIN];
+const ORDER_ROLES = ROLE_GROUPS.orderWork;
+const ADMIN_AREA_ROLES = ROLE_GROUPS.adminArea;
+const VALUE_LIST_ROLES = ROLE_GROUPS.systemAdmins;
 
 export const ROUTES: readonly RouteRule[] = [
-  {
-    name: 'home',
-    path: '/',
-    roles: [
-      ROLES.VERS_ADMIN,
-      ROLES.WORKSHOP_ADMIN,
-      ROLES.WORKSHOP_STAFF,
-      ROLES.WORKSHOP_WAGON_QA,
-      ROLES.WORKSHOP_WHEELSET_QA,
-    ],
-  },
+  { name: 'home', path: '/', roles: ROLE_GROUPS.home },
   { name: 'login', path: '/login', public: true },
   { name: 'profile', path: '/profile' },
   { name: 'users', path: '/users', roles: ADMIN_AREA_ROLES },

@@ -24,7 +24,7 @@ import { sessionUser } from '../auth/session.ts';
 import type { Db } from '../db/client.ts';
 import { activities } from '../db/schema.ts';
 import { ApiError, notFound } from '../http/errors.ts';
-import { ORDER_ROLES, ownOrder } from '../orders/access.ts';
+import { ownOrder } from '../orders/access.ts';
 import {
   type NewActivity,
   appendActivities,
@@ -61,12 +61,9 @@ function toNew(push: Push): NewActivity {
 export const activityRoutes =
   (db: Db): FastifyPluginAsyncZod =>
   async (app) => {
-    const config = { roles: ORDER_ROLES };
-
     app.get(
       '/activity/:orderId',
       {
-        config,
         schema: {
           tags: ['activity'],
           description: 'All activities of an order in counter order; `after` gives only those after a counter.',
@@ -90,7 +87,6 @@ export const activityRoutes =
     app.get(
       '/activity/:orderId/last',
       {
-        config,
         schema: {
           tags: ['activity'],
           description:
@@ -127,7 +123,6 @@ export const activityRoutes =
     app.get(
       '/activity/:orderId/conflicts',
       {
-        config,
         schema: {
           tags: ['activity'],
           description:
@@ -151,7 +146,6 @@ export const activityRoutes =
     app.get(
       '/activity/:orderId/:counter',
       {
-        config,
         schema: { tags: ['activity'], params: counterParams, response: { 200: serverActivitySchema, ...errors } },
       },
       async (request) => {
@@ -168,7 +162,6 @@ export const activityRoutes =
     app.post(
       '/activity',
       {
-        config,
         schema: {
           tags: ['activity'],
           description: 'Appends one change. A repeated id answers the first result and changes nothing.',
@@ -196,7 +189,6 @@ export const activityRoutes =
     app.post(
       '/activity/batch',
       {
-        config,
         schema: {
           tags: ['activity'],
           description: 'Appends many changes of one order in one transaction, in the order given.',
@@ -224,7 +216,6 @@ export const activityRoutes =
     app.patch(
       '/activity/:orderId/:counter/reverted',
       {
-        config,
         schema: {
           tags: ['activity'],
           description:

@@ -22,7 +22,7 @@ import type { Db } from '../db/client.ts';
 import { assets } from '../db/schema.ts';
 import { ApiError, forbidden, notFound } from '../http/errors.ts';
 import { bury, missing, TOMBSTONE_KINDS } from '../orders/tombstones.ts';
-import { ORDER_ROLES, ownOrder } from '../orders/access.ts';
+import { ownOrder } from '../orders/access.ts';
 import { requirePng } from './png.ts';
 import type { AssetStorage } from './storage.ts';
 import { MAX_XML_BYTES } from '../imports/xml-import.ts';
@@ -109,7 +109,6 @@ const idsQuery = z.object({
 export const assetRoutes =
   (db: Db, options: AssetRouteOptions): FastifyPluginAsyncZod =>
   async (app) => {
-    const config = { roles: ORDER_ROLES };
     const { storage, maxPictureBytes } = options;
     // A maximal picture's JSON must reach the handler, so that its 413 names the limit; beyond even that,
     // Fastify answers 413 itself (mapped to PAYLOAD_TOO_LARGE like every body).
@@ -221,7 +220,6 @@ export const assetRoutes =
     app.post(
       '/assets',
       {
-        config,
         bodyLimit,
         schema: {
           tags: ['assets'],
@@ -246,7 +244,6 @@ export const assetRoutes =
     app.get(
       '/assets/order/:orderId',
       {
-        config,
         schema: {
           tags: ['assets'],
           description: 'The files of an order of the own workshop, newest first; optionally of one type or status.',
@@ -278,7 +275,6 @@ export const assetRoutes =
       app.get(
         path,
         {
-          config,
           schema: {
             hide: path === '/assets/',
             tags: ['assets'],
@@ -308,7 +304,6 @@ export const assetRoutes =
     app.get(
       '/assets/:id',
       {
-        config,
         schema: {
           tags: ['assets'],
           description: 'One file of the own workshop with its content as base64.',
@@ -330,7 +325,6 @@ export const assetRoutes =
     app.get(
       '/assets/validation-result/:id/:orderType',
       {
-        config,
         schema: {
           tags: ['assets'],
           description:
@@ -356,7 +350,6 @@ export const assetRoutes =
     app.get(
       '/assets/download/:id',
       {
-        config,
         schema: {
           tags: ['assets'],
           description: 'One file of the own workshop as it is (e.g. image/png), as an attachment with its filename.',
@@ -379,7 +372,6 @@ export const assetRoutes =
     app.delete(
       '/assets/:id',
       {
-        config,
         schema: { tags: ['assets'], params: idParams, response: { 204: z.null(), ...errors } },
       },
       async (request, reply) => {

@@ -50,7 +50,6 @@ export const authRoutes =
     app.post(
       '/auth/signin',
       {
-        config: { public: true },
         schema: {
           tags: ['auth'],
           body: signInRequestSchema,

@@ -1,10 +1,6 @@
-import { ROLES, type Role, isSystemAdmin } from '@vers/domain';
+import { isSystemAdmin } from '@vers/domain';
 import { notFound } from '../http/errors.ts';
 import type { SessionUser } from './session.ts';
-
-/** Roles that may manage users, workshop settings and e-mail addresses (administration §2). */
-export const ADMIN_AREA_ROLES: readonly Role[] = [ROLES.VERS_ADMIN, ROLES.ADMIN, ROLES.WORKSHOP_ADMIN];
-export const SYSTEM_ADMIN_ROLES: readonly Role[] = [ROLES.VERS_ADMIN, ROLES.ADMIN];
 
 /**
  * The workshop a call acts on. System admins may name any; everybody else acts on their own workshop,

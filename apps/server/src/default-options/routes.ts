@@ -13,7 +13,6 @@ import {
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SYSTEM_ADMIN_ROLES } from '../auth/tenancy.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { defaultOptionValues, defaultOptions } from '../db/schema.ts';
 import { ApiError, notFound } from '../http/errors.ts';
@@ -64,8 +63,6 @@ const valueParams = listParams.extend({ valueId: idParamSchema });
 export const defaultOptionRoutes =
   (db: Db): FastifyPluginAsyncZod =>
   async (app) => {
-    const adminOnly = { roles: SYSTEM_ADMIN_ROLES };
-
     async function list(ex: Executor, id: number): Promise<ListRow> {
       const [row] = await ex.select().from(defaultOptions).where(eq(defaultOptions.id, id));
       if (!row) throw notFound('Value list');
@@ -150,7 +147,6 @@ export const defaultOptionRoutes =
     app.post(
       '/default-options/:id',
       {
-        config: adminOnly,
         schema: {
           tags: ['value lists'],
           params: listParams,
@@ -175,7 +171,6 @@ export const defaultOptionRoutes =
     app.put(
       '/default-options/:id/:valueId',
       {
-        config: adminOnly,
         schema: {
           tags: ['value lists'],
           params: valueParams,
@@ -201,7 +196,6 @@ export const defaultOptionRoutes =
     app.delete(
       '/default-options/:id/:valueId',
       {
-        config: adminOnly,
         schema: { tags: ['value lists'], params: valueParams, response: { 204: z.null(), ...errors } },
       },
       async (request, reply) => {

@@ -11,7 +11,7 @@ import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionUser } from '../auth/session.ts';
-import { ADMIN_AREA_ROLES, reaches, workshopInScope } from '../auth/tenancy.ts';
+import { reaches, workshopInScope } from '../auth/tenancy.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { emailAddresses } from '../db/schema.ts';
 import { ApiError, notFound } from '../http/errors.ts';
@@ -30,8 +30,6 @@ const workshopQuery = z.object({ workshopId: idParamSchema.optional() });
 export const emailAddressRoutes =
   (db: Db): FastifyPluginAsyncZod =>
   async (app) => {
-    const config = { roles: ADMIN_AREA_ROLES };
-
     function scopedWorkshop(request: Parameters<typeof sessionUser>[0], requested: number | undefined): number {
       const workshopId = workshopInScope(sessionUser(request), requested);
       if (workshopId === null) throw notFound('Workshop');
@@ -61,7 +59,6 @@ export const emailAddressRoutes =
     app.get(
       '/emailAddress',
       {
-        config,
         schema: {
           tags: ['email addresses'],
           querystring: workshopQuery,
@@ -82,7 +79,6 @@ export const emailAddressRoutes =
     app.post(
       '/emailAddress',
       {
-        config,
         schema: {
           tags: ['email addresses'],
           querystring: workshopQuery,
@@ -117,7 +113,6 @@ export const emailAddressRoutes =
     app.put(
       '/emailAddress/:id',
       {
-        config,
         schema: {
           tags: ['email addresses'],
           params: idParams,
@@ -141,7 +136,6 @@ export const emailAddressRoutes =
     app.delete(
       '/emailAddress/:id',
       {
-        config,
         schema: { tags: ['email addresses'], params: idParams, response: { 204: z.null(), ...errors } },
       },
       async (request, reply) => {

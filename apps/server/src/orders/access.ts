@@ -1,18 +1,9 @@
-import { ROLES, type Role } from '@vers/domain';
 import { eq } from 'drizzle-orm';
 import type { SessionUser } from '../auth/session.ts';
 import type { Executor } from '../db/client.ts';
 import { orders } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { missing } from './tombstones.ts';
-
-/** The roles of the order routes (orders §2 and §6). */
-export const ORDER_ROLES: readonly Role[] = [
-  ROLES.WORKSHOP_ADMIN,
-  ROLES.WORKSHOP_STAFF,
-  ROLES.WORKSHOP_WAGON_QA,
-  ROLES.WORKSHOP_WHEELSET_QA,
-];
 
 export type OrderRow = typeof orders.$inferSelect;
 

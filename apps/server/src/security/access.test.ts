@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { ALL_ROLES, ROLES, type Role } from '@vers/domain';
+import { ALL_ROLES, API_RIGHTS, type ApiRight, ROLES, type Role, rightsTableMarkdown } from '@vers/domain';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, notInArray } from 'drizzle-orm';
@@ -9,7 +9,6 @@ import { DEMO_LOGINS } from '../seed/demo.ts';
 import { WAGON_NUMBER, createWagonOrder, push, wheelsetNumbers } from '../test/orders.ts';
 import { DEMO_PASSWORD, JWT_SECRET, type RequestOptions, type TestServer, startTestServer } from '../test/server.ts';
 import { databaseDigest } from './digest.ts';
-import { RIGHTS, type RouteRights, rightsTableMarkdown } from './rights.ts';
 
 /**
  * Every route of the API against the rights table (rights.ts): as each role of the spec, as users of another
@@ -322,10 +321,10 @@ for (const key of Object.keys(CALLS).filter((k) => k.includes('/workshops/'))) {
 }
 
 const keyOf = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
-const isAllowed = (rights: RouteRights, role: Role) =>
+const isAllowed = (rights: ApiRight, role: Role) =>
   rights.access === 'public' || rights.access === 'signed-in' || rights.access.includes(role);
 
-async function callAs(rights: RouteRights, call: Call, token: string | undefined) {
+async function callAs(rights: ApiRight, call: Call, token: string | undefined) {
   return server.request(rights.method, api(call.path), { ...call.options, ...(token ? { token } : {}) });
 }
 
@@ -379,8 +378,15 @@ afterAll(async () => {
 describe('the rights table', () => {
   it('names every route the app answers, once', () => {
     const answered = server.app.apiRoutes.map(keyOf).sort();
-    expect(RIGHTS.map(keyOf).sort()).toEqual(answered);
+    expect(API_RIGHTS.map(keyOf).sort()).toEqual(answered);
     expect(Object.keys(CALLS).sort()).toEqual(answered);
+  });
+
+  it('holds for the HEAD route Fastify adds beside every GET route', async () => {
+    for (const right of API_RIGHTS.filter((r) => r.method === 'GET' && !r.url.includes(':'))) {
+      const head = await server.request('HEAD', right.url);
+      expect(head.status, `HEAD ${right.url} without a token`).toBe(right.access === 'public' ? 200 : 401);
+    }
   });
 
   it('is the one docs/security.md shows', () => {
@@ -400,14 +406,14 @@ describe('refused calls', () => {
   it('answer 401 without a valid token, 403 to a role without rights, 404 for another workshop’s data, and change nothing', async () => {
     const broken = await brokenTokens();
     const calls = new Map<string, Call>();
-    for (const rights of RIGHTS) calls.set(keyOf(rights), await CALLS[keyOf(rights)]!());
+    for (const rights of API_RIGHTS) calls.set(keyOf(rights), await CALLS[keyOf(rights)]!());
     const before = await databaseDigest(server.database);
     const wrong: string[] = [];
     const expectStatus = (what: string, status: number, expected: number) => {
       if (status !== expected) wrong.push(`${what}: ${status}, expected ${expected}`);
     };
 
-    for (const rights of RIGHTS) {
+    for (const rights of API_RIGHTS) {
       const call = calls.get(keyOf(rights))!;
       if (rights.access === 'public') continue;
       const where = `${rights.method} ${call.path}`;
@@ -441,7 +447,7 @@ describe('refused calls', () => {
 });
 
 describe('allowed calls', () => {
-  it.each(RIGHTS.map((r) => [keyOf(r), r] as const))(
+  it.each(API_RIGHTS.map((r) => [keyOf(r), r] as const))(
     '%s succeeds for every role the table names',
     async (_, rights) => {
       const roles = ALL_ROLES.filter((role) => isAllowed(rights, role));
@@ -462,7 +468,7 @@ describe('allowed calls', () => {
 describe('another workshop’s data', () => {
   it('never appears in what a user of another workshop gets', async () => {
     const leaks: string[] = [];
-    for (const rights of RIGHTS.filter((r) => r.tenancy === 'own-only' || r.method === 'GET')) {
+    for (const rights of API_RIGHTS.filter((r) => r.tenancy === 'own-only' || r.method === 'GET')) {
       for (const other of OTHER_WORKSHOP) {
         if (!isAllowed(rights, other.role)) continue;
         const call = await CALLS[keyOf(rights)]!();

@@ -8,16 +8,12 @@ export const systemRoutes =
   async (app) => {
     app.get(
       '/version/current',
-      { config: { public: true }, schema: { tags: ['system'], response: { 200: versionResponseSchema } } },
+      { schema: { tags: ['system'], response: { 200: versionResponseSchema } } },
       async () => ({ gitSha }),
     );
 
-    app.get(
-      '/toggles',
-      { config: { public: true }, schema: { tags: ['system'], response: { 200: togglesResponseSchema } } },
-      async () => {
-        const rows = await db.select().from(featureToggles);
-        return Object.fromEntries(rows.map((row) => [row.name, row.enabled]));
-      },
-    );
+    app.get('/toggles', { schema: { tags: ['system'], response: { 200: togglesResponseSchema } } }, async () => {
+      const rows = await db.select().from(featureToggles);
+      return Object.fromEntries(rows.map((row) => [row.name, row.enabled]));
+    });
   };

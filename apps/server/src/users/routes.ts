@@ -1,7 +1,7 @@
 import {
   ALL_ROLES,
   ROLES,
-  SYSTEM_ADMIN_ROLES,
+  ROLE_GROUPS,
   changeOwnPasswordRequestSchema,
   createUserRequestSchema,
   createUserResponseSchema,
@@ -22,7 +22,7 @@ import { z } from 'zod';
 import { generatePassword, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { sessionResponse } from '../auth/routes.ts';
 import { type SessionUser, type UserRow, sessionUser } from '../auth/session.ts';
-import { ADMIN_AREA_ROLES, reaches, workshopInScope } from '../auth/tenancy.ts';
+import { reaches, workshopInScope } from '../auth/tenancy.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { Db } from '../db/client.ts';
 import { users, workshops } from '../db/schema.ts';
@@ -44,7 +44,9 @@ const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchem
 
 /** Roles a user may hand out: system admins all of them, workshop admins all but the two system roles. */
 function assignableRoles(actor: SessionUser): readonly string[] {
-  return isSystemAdmin(actor.roles) ? ALL_ROLES : ALL_ROLES.filter((r) => !SYSTEM_ADMIN_ROLES.includes(r));
+  return isSystemAdmin(actor.roles)
+    ? ALL_ROLES
+    : ALL_ROLES.filter((r) => !(ROLE_GROUPS.systemAdmins as readonly string[]).includes(r));
 }
 
 function checkAssignable(actor: SessionUser, roles: readonly string[]) {
@@ -87,11 +89,9 @@ export const usersRoutes =
       }
     }
 
-    const adminOnly = { roles: ADMIN_AREA_ROLES };
-
     app.get(
       '/users/roles',
-      { config: adminOnly, schema: { tags: ['users'], response: { 200: z.array(roleRefSchema) } } },
+      { schema: { tags: ['users'], response: { 200: z.array(roleRefSchema) } } },
       async (request) =>
         assignableRoles(sessionUser(request)).map((name) => ({ name }) as z.infer<typeof roleRefSchema>),
     );
@@ -99,7 +99,6 @@ export const usersRoutes =
     app.get(
       '/users/current',
       {
-        config: adminOnly,
         schema: {
           tags: ['users'],
           querystring: z.object({ workshopId: idParamSchema.optional() }),
@@ -121,7 +120,6 @@ export const usersRoutes =
     app.post(
       '/users',
       {
-        config: adminOnly,
         schema: {
           tags: ['users'],
           body: createUserRequestSchema,
@@ -160,7 +158,6 @@ export const usersRoutes =
     app.put(
       '/users/:id',
       {
-        config: adminOnly,
         schema: {
           tags: ['users'],
           params: userIdParamsSchema,
@@ -202,7 +199,6 @@ export const usersRoutes =
     app.put(
       '/users/:id/changePassword',
       {
-        config: adminOnly,
         schema: {
           tags: ['users'],
           description: 'Sets a new password. The body is the password as plain text.',
@@ -229,7 +225,6 @@ export const usersRoutes =
     app.delete(
       '/users/:id',
       {
-        config: adminOnly,
         schema: { tags: ['users'], params: userIdParamsSchema, response: { 204: z.null(), ...errors } },
       },
       async (request, reply) => {

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type WorkshopRow, sessionUser } from '../auth/session.ts';
-import { ADMIN_AREA_ROLES, reaches } from '../auth/tenancy.ts';
+import { reaches } from '../auth/tenancy.ts';
 import type { Db } from '../db/client.ts';
 import { workshops } from '../db/schema.ts';
 import { requirePng } from '../assets/png.ts';
@@ -54,7 +54,6 @@ export const workshopRoutes =
   async (app) => {
     for (const root of ['workshops', 'workshop'] as const) {
       const hide = root === 'workshop';
-      const config = { roles: ADMIN_AREA_ROLES };
 
       async function reachable(request: { params: { id: number } } & Parameters<typeof sessionUser>[0]) {
         const [row] = await db.select().from(workshops).where(eq(workshops.id, request.params.id));
@@ -64,14 +63,13 @@ export const workshopRoutes =
 
       app.get(
         `/${root}/:id`,
-        { config, schema: { hide, tags: ['workshops'], params, response: { 200: workshopSchema, ...errors } } },
+        { schema: { hide, tags: ['workshops'], params, response: { 200: workshopSchema, ...errors } } },
         async (request) => toWorkshop(await reachable(request)),
       );
 
       app.put(
         `/${root}/:id`,
         {
-          config,
           schema: {
             hide,
             tags: ['workshops'],
@@ -95,7 +93,6 @@ export const workshopRoutes =
       app.get(
         `/${root}/:id/icon`,
         {
-          config,
           schema: {
             hide,
             tags: ['workshops'],
@@ -114,7 +111,6 @@ export const workshopRoutes =
       app.put(
         `/${root}/:id/icon`,
         {
-          config,
           schema: {
             hide,
             tags: ['workshops'],

@@ -1,0 +1,166 @@
+import { hasAnyRole, ROLES, type Role } from './roles.ts';
+
+/*
+ * Who may do what, written once: the role groups, every API call's rights (the server takes its routes' roles from
+ * here, apps/server/src/app.ts), and through the groups the browser's screen guards and menu (routes.ts). The access
+ * suite (apps/server/src/security/access.test.ts) calls every route as every role and checks the answers against this
+ * table; docs/security.md shows it (a test keeps the two equal).
+ */
+
+/** The role groups of the specification and docs/decisions.md. */
+export const ROLE_GROUPS = {
+  /** The order screens and calls: list, add, edit, camera, documents, images (docs/requirements/orders.md). */
+  orderWork: [ROLES.WORKSHOP_ADMIN, ROLES.WORKSHOP_STAFF, ROLES.WORKSHOP_WAGON_QA, ROLES.WORKSHOP_WHEELSET_QA],
+  /** Users, workshop settings and e-mail addresses. */
+  adminArea: [ROLES.VERS_ADMIN, ROLES.ADMIN, ROLES.WORKSHOP_ADMIN],
+  /** Value lists, and everything across workshops. */
+  systemAdmins: [ROLES.VERS_ADMIN, ROLES.ADMIN],
+  /** The start page `/`. */
+  home: [
+    ROLES.VERS_ADMIN,
+    ROLES.WORKSHOP_ADMIN,
+    ROLES.WORKSHOP_STAFF,
+    ROLES.WORKSHOP_WAGON_QA,
+    ROLES.WORKSHOP_WHEELSET_QA,
+  ],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Access = 'public' | 'signed-in' | readonly Role[];
+
+/**
+ * What a user of another workshop meets:
+ * - `not-found`: the call names a resource of a workshop (an order, a picture, a user, a workshop, an address,
+ *   or the workshop whose list it asks for); another workshop's answers 404, as if it did not exist;
+ * - `own-only`: a list; it holds only the caller's own workshop's data;
+ * - `shared`: no workshop's data (value lists, version, the caller's own session or password, or a new record of
+ *   the caller's own workshop).
+ */
+export type Tenancy = 'not-found' | 'own-only' | 'shared';
+
+export interface ApiRight {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** As registered, under /api/v1. */
+  url: string;
+  access: Access;
+  tenancy: Tenancy;
+}
+
+const workshopSettings = (root: string): ApiRight[] => [
+  { method: 'GET', url: `/api/v1/${root}/:id`, access: ROLE_GROUPS.adminArea, tenancy: 'not-found' },
+  { method: 'PUT', url: `/api/v1/${root}/:id`, access: ROLE_GROUPS.adminArea, tenancy: 'not-found' },
+  { method: 'GET', url: `/api/v1/${root}/:id/icon`, access: ROLE_GROUPS.adminArea, tenancy: 'not-found' },
+  { method: 'PUT', url: `/api/v1/${root}/:id/icon`, access: ROLE_GROUPS.adminArea, tenancy: 'not-found' },
+];
+
+export const API_RIGHTS: readonly ApiRight[] = [
+  { method: 'POST', url: '/api/v1/auth/signin', access: 'public', tenancy: 'shared' },
+  { method: 'POST', url: '/api/v1/auth/signout', access: 'signed-in', tenancy: 'shared' },
+  { method: 'GET', url: '/api/v1/auth/siteId', access: 'signed-in', tenancy: 'shared' },
+  { method: 'GET', url: '/api/v1/version/current', access: 'public', tenancy: 'shared' },
+  { method: 'GET', url: '/api/v1/toggles', access: 'public', tenancy: 'shared' },
+
+  { method: 'GET', url: '/api/v1/users/roles', access: ROLE_GROUPS.adminArea, tenancy: 'shared' },
+  { method: 'GET', url: '/api/v1/users/current', access: ROLE_GROUPS.adminArea, tenancy: 'own-only' },
+  { method: 'POST', url: '/api/v1/users', access: ROLE_GROUPS.adminArea, tenancy: 'not-found' },
+  { method: 'PUT', url: '/api/v1/users/:id', access: ROLE_GROUPS.adminArea, tenancy: 'not-found' },
+  { method: 'PUT', url: '/api/v1/users/:id/changePassword', access: ROLE_GROUPS.adminArea, tenancy: 'not-found' },
+  { method: 'DELETE', url: '/api/v1/users/:id', access: ROLE_GROUPS.adminArea, tenancy: 'not-found' },
+  { method: 'PUT', url: '/api/v1/users/current/password', access: 'signed-in', tenancy: 'shared' },
+
+  ...workshopSettings('workshops'),
+  ...workshopSettings('workshop'),
+
+  { method: 'GET', url: '/api/v1/emailAddress', access: ROLE_GROUPS.adminArea, tenancy: 'not-found' },
+  { method: 'POST', url: '/api/v1/emailAddress', access: ROLE_GROUPS.adminArea, tenancy: 'not-found' },
+  { method: 'PUT', url: '/api/v1/emailAddress/:id', access: ROLE_GROUPS.adminArea, tenancy: 'not-found' },
+  { method: 'DELETE', url: '/api/v1/emailAddress/:id', access: ROLE_GROUPS.adminArea, tenancy: 'not-found' },
+
+  { method: 'GET', url: '/api/v1/default-options', access: 'signed-in', tenancy: 'shared' },
+  { method: 'GET', url: '/api/v1/default-options-with-values', access: 'signed-in', tenancy: 'shared' },
+  { method: 'GET', url: '/api/v1/default-options/:id', access: 'signed-in', tenancy: 'shared' },
+  { method: 'POST', url: '/api/v1/default-options/:id', access: ROLE_GROUPS.systemAdmins, tenancy: 'shared' },
+  { method: 'PUT', url: '/api/v1/default-options/:id/:valueId', access: ROLE_GROUPS.systemAdmins, tenancy: 'shared' },
+  {
+    method: 'DELETE',
+    url: '/api/v1/default-options/:id/:valueId',
+    access: ROLE_GROUPS.systemAdmins,
+    tenancy: 'shared',
+  },
+
+  { method: 'GET', url: '/api/v1/orders', access: ROLE_GROUPS.orderWork, tenancy: 'own-only' },
+  { method: 'GET', url: '/api/v1/orders/:id', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
+  { method: 'POST', url: '/api/v1/orders', access: ROLE_GROUPS.orderWork, tenancy: 'shared' },
+  { method: 'DELETE', url: '/api/v1/orders/:id', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
+  { method: 'POST', url: '/api/v1/orders/:id/status', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
+
+  { method: 'GET', url: '/api/v1/activity/:orderId', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
+  { method: 'GET', url: '/api/v1/activity/:orderId/last', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
+  { method: 'GET', url: '/api/v1/activity/:orderId/conflicts', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
+  { method: 'GET', url: '/api/v1/activity/:orderId/:counter', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
+  { method: 'POST', url: '/api/v1/activity', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
+  { method: 'POST', url: '/api/v1/activity/batch', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
+  {
+    method: 'PATCH',
+    url: '/api/v1/activity/:orderId/:counter/reverted',
+    access: ROLE_GROUPS.orderWork,
+    tenancy: 'not-found',
+  },
+
+  { method: 'POST', url: '/api/v1/assets', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
+  { method: 'GET', url: '/api/v1/assets', access: ROLE_GROUPS.orderWork, tenancy: 'own-only' },
+  { method: 'GET', url: '/api/v1/assets/', access: ROLE_GROUPS.orderWork, tenancy: 'own-only' },
+  { method: 'GET', url: '/api/v1/assets/order/:orderId', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
+  { method: 'GET', url: '/api/v1/assets/:id', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
+  { method: 'GET', url: '/api/v1/assets/download/:id', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
+  {
+    method: 'GET',
+    url: '/api/v1/assets/validation-result/:id/:orderType',
+    access: ROLE_GROUPS.orderWork,
+    tenancy: 'not-found',
+  },
+  { method: 'DELETE', url: '/api/v1/assets/:id', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
+  { method: 'POST', url: '/api/v1/export/:orderId/:language', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
+];
+
+/** Whether the roles manage the whole system, across workshops. */
+export function isSystemAdmin(held: readonly string[]): boolean {
+  return hasAnyRole(held, ROLE_GROUPS.systemAdmins);
+}
+
+/** The rights of one API route as registered (method and path pattern), or undefined when the table lacks it. */
+export function apiRight(method: string, url: string): ApiRight | undefined {
+  return API_RIGHTS.find((right) => right.method === method && right.url === url);
+}
+
+const ROLE_SHORT: Record<Role, string> = {
+  [ROLES.ADMIN]: 'ADMIN',
+  [ROLES.VERS_ADMIN]: 'VERS_ADMIN',
+  [ROLES.WORKSHOP_ADMIN]: 'WORKSHOP_ADMIN',
+  [ROLES.WORKSHOP_STAFF]: 'STAFF',
+  [ROLES.WORKSHOP_WAGON_QA]: 'WAGON_QA',
+  [ROLES.WORKSHOP_WHEELSET_QA]: 'WHEELSET_QA',
+  [ROLES.WORKSHOP_QA]: 'QA',
+  [ROLES.HOLDER]: 'HOLDER',
+};
+
+const TENANCY_TEXT: Record<Tenancy, string> = {
+  'not-found': '404 for another workshop’s',
+  'own-only': 'lists the own workshop’s only',
+  shared: '—',
+};
+
+/** The table of docs/security.md, rendered from RIGHTS. */
+export function rightsTableMarkdown(): string {
+  const rows = API_RIGHTS.map((r) => {
+    const who =
+      r.access === 'public'
+        ? 'anyone'
+        : r.access === 'signed-in'
+          ? 'any signed-in user'
+          : r.access.map((role) => ROLE_SHORT[role]).join(', ');
+    return `| \`${r.method} ${r.url.replace('/api/v1', '')}\` | ${who} | ${TENANCY_TEXT[r.tenancy]} |`;
+  });
+  return ['| call (under /api/v1) | who may call it | another workshop’s data |', '| --- | --- | --- |', ...rows].join(
+    '\n',
+  );
+}
