@@ -1,4 +1,4 @@
-import { type ActivityType, foldActivities, SENT_STATES, type ServerActivity, valueOf } from '@vers/domain';
+import { foldActivities, fromServerActivity, type ServerActivity, valueOf } from '@vers/domain';
 import { expect } from 'vitest';
 import { baseUrl } from './browser.ts';
 import { E2E_PASSWORD } from './server.ts';
@@ -40,19 +40,6 @@ export async function serverValue(
   });
   if (res.status !== 200) return undefined;
   const log = (await res.json()) as ServerActivity[];
-  const state = foldActivities(
-    log.map((a) => ({
-      id: a.id,
-      orderId: a.oI,
-      key: a.k,
-      outputValue: a.oV,
-      activityType: a.t as ActivityType,
-      created: a.c,
-      counter: a.co,
-      counterLocal: 0,
-      reverted: a.re,
-      sent: SENT_STATES.SENT,
-    })),
-  );
+  const state = foldActivities(log.map(fromServerActivity));
   return valueOf(state.values[key]) ?? null;
 }

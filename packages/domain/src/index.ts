@@ -17,6 +17,7 @@ export * from './orders/calculations.ts';
 export * from './orders/decimal.ts';
 export * from './orders/paths.ts';
 export * from './contract/orders.ts';
+export * from './sync/protocol.ts';
 export * from './contract/assets.ts';
 export * from './contract/documents.ts';
 export * from './png.ts';

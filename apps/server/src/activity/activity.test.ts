@@ -1,4 +1,11 @@
-import { type Activity, activityPushResultSchema, foldActivities, serverActivitySchema, valueOf } from '@vers/domain';
+import {
+  type Activity,
+  activityPushResultSchema,
+  foldActivities,
+  fromServerActivity,
+  serverActivitySchema,
+  valueOf,
+} from '@vers/domain';
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,20 +52,7 @@ const send = (body: unknown, token = staff) =>
 
 /** The server's log folded by the shared domain function, as a browser would fold it. */
 function fold(rows: z.infer<typeof serverActivitySchema>[]) {
-  return foldActivities(
-    rows.map((r): Activity => ({
-      id: r.id,
-      orderId: r.oI,
-      key: r.k,
-      outputValue: r.oV,
-      activityType: r.t as Activity['activityType'],
-      created: r.c,
-      counter: r.co,
-      counterLocal: 0,
-      reverted: r.re,
-      sent: 1,
-    })),
-  ).values;
+  return foldActivities(rows.map(fromServerActivity)).values;
 }
 
 describe('POST activity', () => {

@@ -1,5 +1,4 @@
 import {
-  type Activity,
   foldActivities,
   type Values,
   ALL_ORDER_TYPES,
@@ -15,9 +14,8 @@ import type { SessionUser } from '../auth/session.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { activities, orders } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
+import { type ActivityRow, asDomainActivity } from './protocol.ts';
 import type { OrderRow } from '../orders/access.ts';
-
-export type ActivityRow = typeof activities.$inferSelect;
 
 export interface NewActivity {
   id: string;
@@ -78,31 +76,6 @@ export function refuseReusedId(row: ActivityRow, item: NewActivity): void {
 
 const seenColumn = (item: NewActivity, counter: number) =>
   item.seen === 'everything' ? counter - 1 : (item.seen ?? null);
-
-export const toPushResult = (row: ActivityRow) => ({
-  id: row.id,
-  lm: row.lastModified.toISOString(),
-  co: row.counter,
-  mod: row.modifier,
-});
-
-export const toServerActivity = (row: ActivityRow) => ({
-  id: row.id,
-  oI: row.orderId,
-  k: row.key,
-  t: row.type,
-  oV: row.outputValue,
-  c: row.created.toISOString(),
-  lm: row.lastModified.toISOString(),
-  co: row.counter,
-  re: row.reverted,
-  mod: row.modifier,
-  rs: row.restores,
-  sn: row.seen,
-  dv: row.device,
-  ai: row.authorId,
-  au: row.author,
-});
 
 /**
  * Refuses what the order's field catalogue does not hold: an unknown key, a value that does not fit its field's
@@ -285,27 +258,6 @@ export async function appendOne(
     );
   if (known) refuseReusedId(known.activity, item);
   return known?.activity ?? null;
-}
-
-/** A server row as the shared fold reads it. */
-export function asDomainActivity(row: ActivityRow): Activity {
-  return {
-    id: row.id,
-    orderId: row.orderId,
-    key: row.key,
-    outputValue: row.outputValue,
-    activityType: row.type as ActivityType,
-    created: row.created.toISOString(),
-    counter: row.counter,
-    counterLocal: 0,
-    reverted: row.reverted,
-    sent: 1,
-    restores: row.restores,
-    seen: row.seen,
-    device: row.device,
-    authorId: row.authorId,
-    author: row.author,
-  };
 }
 
 /** The order's values as every browser folds them (DESIGN "Data flow of an edit"). */

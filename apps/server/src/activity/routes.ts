@@ -1,6 +1,5 @@
 import {
   ACTIVITY_TYPES,
-  type ActivityType,
   activityBatchSchema,
   activityLastQuerySchema,
   activityLastSchema,
@@ -25,38 +24,13 @@ import type { Db } from '../db/client.ts';
 import { activities } from '../db/schema.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { ownOrder } from '../orders/access.ts';
-import {
-  type NewActivity,
-  appendActivities,
-  asDomainActivity,
-  appendOne,
-  authorOf,
-  checkActivity,
-  toPushResult,
-  toServerActivity,
-} from './append.ts';
+import { appendActivities, appendOne, authorOf, checkActivity } from './append.ts';
+import { asDomainActivity, toNew, toPushResult, toServerActivity } from './protocol.ts';
 import { readIdentity, recordLoss } from './server-identity.ts';
 
 const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 const orderParams = z.object({ orderId: z.uuid() });
 const counterParams = orderParams.extend({ counter: idParamSchema });
-
-type Push = z.infer<typeof activityPushSchema>;
-
-function toNew(push: Push): NewActivity {
-  if (push.t === ACTIVITY_TYPES.ORDER_STATUS_MODIFICATION) {
-    throw new ApiError(400, 'VALIDATION', 'Status changes go through POST orders/{id}/status', ['t']);
-  }
-  return {
-    id: push.id,
-    key: push.k,
-    type: push.t as ActivityType,
-    outputValue: push.oV,
-    created: new Date(push.c),
-    seen: push.sn ?? null,
-    device: push.dv ?? null,
-  };
-}
 
 export const activityRoutes =
   (db: Db): FastifyPluginAsyncZod =>

@@ -24,7 +24,8 @@ import type { Db, Executor } from '../db/client.ts';
 import { activities, assets, orderNumbers, orders } from '../db/schema.ts';
 import { type StoredValidation, toImportValidation } from '../imports/validation.ts';
 import { ApiError, forbidden } from '../http/errors.ts';
-import { appendActivities, authorOf, toPushResult } from '../activity/append.ts';
+import { appendActivities, authorOf } from '../activity/append.ts';
+import { toPushResult } from '../activity/protocol.ts';
 import { type OrderRow, ownOrder } from './access.ts';
 import { bury, TOMBSTONE_KINDS } from './tombstones.ts';
 

@@ -7,6 +7,7 @@ import {
   type Activity,
   changeValue,
   effectiveActivities,
+  fromServerActivity,
   openConflicts,
   type OrderStatus,
   seenForEdit,
@@ -26,7 +27,6 @@ import {
 } from './test-support/wagon-edits.ts';
 // Loads the server, then test-node-globals.ts, then the modules that touch the session.
 import { serverFold, setUpProxiedServer, unsentCount } from './test-support/server-helpers.ts';
-import { fromServer } from './sync.ts';
 // Before anything that imports the session (order results, api, sync): it needs local storage and a window.
 import './test-node-globals.ts';
 import { localState, orderRows, recordChange, undoLastChange } from './order-results.ts';
@@ -220,7 +220,7 @@ describe('three tablets converge, and every unseen overwrite is a conflict on ev
           expect(await localState(db, orderId), `tablet of ${USERS[client]}`).toEqual(expected);
         }
         // Every value replaced by someone who had not seen it is a conflict, on the server and on every tablet.
-        const log = (await activitiesOnServer(orderId)).map(fromServer);
+        const log = (await activitiesOnServer(orderId)).map(fromServerActivity);
         const conflicts = expectedConflicts(log);
         expect(pairs(openConflicts(log)), 'the domain rule over the server log').toEqual(conflicts);
         const judged = await env.server.request<{ replaced: { id: string }; by: { id: string } }[]>(
@@ -260,7 +260,7 @@ describe('three tablets converge, and every unseen overwrite is a conflict on ev
     await syncOrder(a, orderId);
     as(1);
     await syncOrder(b, orderId);
-    const log = (await activitiesOnServer(orderId)).map(fromServer);
+    const log = (await activitiesOnServer(orderId)).map(fromServerActivity);
     expect(pairs(openConflicts(log))).toEqual(expectedConflicts(log));
     expect(openConflicts(log)).toHaveLength(1);
     expect(pairs(openConflicts(await orderRows(b, orderId)))).toEqual(expectedConflicts(log));

@@ -1,10 +1,12 @@
 import {
   type Activity,
   type CreateOrderRequest,
+  fromServerActivity,
   isUnsent,
   orderSchema,
   SENT_STATES,
   serverActivitySchema,
+  serverFields,
   UNSENT_COUNTER,
 } from '@vers/domain';
 import { z } from 'zod';
@@ -13,7 +15,7 @@ import { refreshImages } from './images.ts';
 import { dropDeletedOrder } from './local-orders.ts';
 import { orderRows } from './order-results.ts';
 import { deviceIdentity, observedIdentity, sameIdentity, setDeviceIdentity } from './server-identity.ts';
-import { exclusiveForOrder, fromServer, serverFields, SYNC_CALL, type SyncResult, syncOrder } from './sync.ts';
+import { exclusiveForOrder, SYNC_CALL, type SyncResult, syncOrder } from './sync.ts';
 import type { LocalOrder, VersDb } from './versdb.ts';
 
 /*
@@ -142,7 +144,7 @@ async function reconcile(db: VersDb, orderId: string, log: z.infer<typeof server
     for (const row of rows) {
       const theirs = onServer.get(row.id);
       if (!theirs || isUnsent(row)) continue;
-      const pulled = serverFields(fromServer(theirs));
+      const pulled = serverFields(fromServerActivity(theirs));
       // A pending revert keeps waiting (sent 0) under the server's counter for that change.
       writes.push({
         ...row,
@@ -150,7 +152,7 @@ async function reconcile(db: VersDb, orderId: string, log: z.infer<typeof server
         ...(row.sent === SENT_STATES.UNSENT ? { sent: row.sent, reverted: true } : {}),
       });
     }
-    for (const activity of log) if (!held.has(activity.id)) writes.push(fromServer(activity));
+    for (const activity of log) if (!held.has(activity.id)) writes.push(fromServerActivity(activity));
     await db.orderResults.bulkDelete(drops);
     await db.orderResults.bulkPut(writes);
     return writes.filter((row) => row.sent === SENT_STATES.UNSENT && isUnsent(row)).length;

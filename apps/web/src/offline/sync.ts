@@ -1,14 +1,11 @@
 import {
   ACTIVITY_TYPES,
   type Activity,
-  type ActivityPush,
   type ActivityPushResult,
-  ALL_ACTIVITY_TYPES,
-  type ActivityType,
   activityLastSchema,
   contiguousCounter,
   activityPushResultSchema,
-  DEFAULT_ACTIVITY_TYPE,
+  fromServerActivity,
   isUnsent,
   orderSchema,
   parseOutputValue,
@@ -16,6 +13,8 @@ import {
   SENT_STATES,
   type ServerActivity,
   serverActivitySchema,
+  serverFields,
+  toPush,
 } from '@vers/domain';
 import { z } from 'zod';
 import { ApiFailure, call } from '../app/api.ts';
@@ -109,19 +108,6 @@ const orderKey = (db: VersDb, orderId: string) => `${db.name}\u0000${orderId}`;
 /** Runs a step on an order's rows after every other sync step of that order has ended. */
 export function exclusiveForOrder<T>(db: VersDb, orderId: string, step: () => Promise<T>): Promise<T> {
   return exclusive(orderKey(db, orderId), step);
-}
-
-function toPush(row: Activity): ActivityPush {
-  return {
-    id: row.id,
-    oI: row.orderId,
-    k: row.key,
-    t: row.activityType,
-    oV: row.outputValue,
-    c: row.created,
-    ...(typeof row.seen === 'number' ? { sn: row.seen } : {}),
-    ...(row.device ? { dv: row.device } : {}),
-  };
 }
 
 /** The order's rows waiting for the server (sent 0), through the compound index. */
@@ -354,33 +340,6 @@ export function pushOrderResults(db: VersDb, orderId: string): Promise<SyncResul
   });
 }
 
-function activityType(type: string): ActivityType {
-  return (ALL_ACTIVITY_TYPES as readonly string[]).includes(type) ? (type as ActivityType) : DEFAULT_ACTIVITY_TYPE;
-}
-
-/** A server activity as a local row. The local counter only orders unsent changes, so pulled rows take 0. */
-export function fromServer(activity: ServerActivity): Activity {
-  return {
-    id: activity.id,
-    orderId: activity.oI,
-    key: activity.k,
-    outputValue: activity.oV,
-    activityType: activityType(activity.t),
-    created: activity.c,
-    lastModified: activity.lm,
-    counter: activity.co,
-    counterLocal: 0,
-    lastModifier: activity.mod,
-    reverted: activity.re,
-    sent: SENT_STATES.SENT,
-    restores: activity.rs,
-    seen: activity.sn ?? null,
-    device: activity.dv ?? null,
-    authorId: activity.ai ?? null,
-    ...(activity.au ? { author: activity.au } : {}),
-  };
-}
-
 /**
  * Writes pulled activities in one transaction and answers how many rows changed. A row this browser already has keeps its local fields and takes the
  * server's counter, times, modifier and reverted flag; a row still waiting to be sent (sent 0, e.g. a pending
@@ -393,42 +352,16 @@ async function mergeServerActivities(db: VersDb, incoming: readonly ServerActivi
     incoming.forEach((activity, i) => {
       const local = existing[i];
       if (local?.sent === SENT_STATES.UNSENT) return;
-      const pulled = fromServer(activity);
+      const pulled = fromServerActivity(activity);
       if (!local) rows.push(pulled);
       // Rows this browser pushed itself usually match already; only real changes are written and counted.
-      else if (JSON.stringify(pick(local)) !== JSON.stringify(pick(pulled))) rows.push({ ...local, ...pick(pulled) });
+      else if (JSON.stringify(serverFields(local)) !== JSON.stringify(serverFields(pulled)))
+        rows.push({ ...local, ...serverFields(pulled) });
     });
     await db.orderResults.bulkPut(rows);
     return rows.length;
   });
 }
-
-/** The fields of a row that the server decides; the others (owner, local counter) stay the device's. */
-export const serverFields = ({
-  counter,
-  lastModified,
-  lastModifier,
-  reverted,
-  sent,
-  restores,
-  seen,
-  device,
-  authorId,
-  author,
-}: Activity) => ({
-  counter,
-  lastModified,
-  lastModifier,
-  reverted,
-  sent,
-  // Absent and null say the same; normalised, a row pushed from here compares equal to the server's copy.
-  restores: restores ?? null,
-  seen: seen ?? null,
-  device: device ?? null,
-  authorId: authorId ?? null,
-  author: author ?? '',
-});
-const pick = serverFields;
 
 /**
  * Fetches what the server has beyond this browser's activities (DESIGN "Data flow of an edit" step 3). The device

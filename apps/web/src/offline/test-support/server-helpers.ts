@@ -7,6 +7,7 @@
  */
 import {
   foldActivities,
+  fromServerActivity,
   type OrderState,
   SENT_STATES,
   type ServerActivity,
@@ -18,7 +19,6 @@ import { DEMO_PASSWORD, startTestServer, type TestServer } from '../../../../ser
 // Before anything that imports the session (api, sync): it needs local storage and a window.
 import { removeWindowStub } from '../test-node-globals.ts';
 import { setApiOrigin } from '../../app/api.ts';
-import { fromServer } from '../sync.ts';
 import { VersDb } from '../versdb.ts';
 import { FaultProxy } from './fault-proxy.ts';
 
@@ -96,7 +96,7 @@ export function setUpProxiedServer(): ProxiedServer {
 
 /** The state the server's activities fold to, as a browser folds them. */
 export const serverFold = (activities: readonly ServerActivity[]): OrderState =>
-  foldActivities(activities.map(fromServer));
+  foldActivities(activities.map(fromServerActivity));
 
 /** How many changes wait unsent in a browser's database. */
 export const unsentCount = (db: VersDb) => db.orderResults.where('sent').equals(SENT_STATES.UNSENT).count();
