@@ -10,7 +10,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-// Administration §2, written out here rather than computed, so the test checks the rule instead of repeating it.
+// docs/requirements/administration.md#menu, written out here rather than computed, so the test checks the rule instead
+// of repeating it.
 const EXPECTED: [username: string, menu: string[], landing: RegExp][] = [
   ['admin', ['profile', 'defaultOptions'], /\/profile$/],
   ['versadmin', ['profile', 'defaultOptions'], /\/$/],

@@ -1,4 +1,4 @@
-/** Business constants of administration §9 and orders §9. */
+/** Business constants in docs/requirements/administration.md#constants, docs/requirements/orders.md#order-constants. */
 export const SCHEDULER_INTERVAL_MS = 10_000;
 export const BACKEND_VERSION_INTERVAL_MS = 3_600_000;
 export const FRONTEND_VERSION_INTERVAL_MS = 20_000;
@@ -21,7 +21,10 @@ export const API_BASE = '/api/v1';
  */
 export const MAX_DB_INTEGER = 2_147_483_647;
 
-/** Local-storage keys (administration §1: session, language, toggles, backend version, dark mode). */
+/**
+ * Local-storage keys (docs/requirements/administration.md#local-storage: session, language, toggles, backend version,
+ * dark mode).
+ */
 export const STORAGE_KEYS = {
   user: 'vers-user',
   toggles: 'vers-toggles',

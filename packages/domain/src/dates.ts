@@ -10,7 +10,10 @@ export interface DateFormats {
 const DOTTED: DateFormats = { date: 'DD.MM.YY', dateTime: 'DD.MM.YY HH:mm', month: 'MM.YYYY' };
 const SLASHED: DateFormats = { date: 'DD/MM/YY', dateTime: 'DD/MM/YY HH:mm', month: 'MM/YYYY' };
 
-/** Formats of administration §9: DD.MM.YY everywhere, but the English and French catalogues use DD/MM/YY. */
+/**
+ * Formats in docs/requirements/administration.md#dates: DD.MM.YY everywhere, but the English and French catalogues use
+ * DD/MM/YY.
+ */
 export function dateFormats(language: Language): DateFormats {
   return language === 'en' || language === 'fr' ? SLASHED : DOTTED;
 }

@@ -1,7 +1,7 @@
 export const LANGUAGES = ['de', 'bg', 'cs', 'en', 'fr', 'hu', 'it', 'nl', 'pl', 'ro', 'sv', 'tr'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'de';
-/** Local-storage key of the chosen language (administration §9). */
+/** Local-storage key of the chosen language (docs/requirements/administration.md#languages). */
 export const LANGUAGE_STORAGE_KEY = 'vers-lang';
 
 export function isLanguage(value: unknown): value is Language {
@@ -13,7 +13,10 @@ export function baseLanguage(tag: string): string {
   return tag.toLowerCase().split(/[-_]/)[0] ?? '';
 }
 
-/** Stored setting first, else the first supported browser language, else German (administration §1). */
+/**
+ * Stored setting first, else the first supported browser language, else German
+ * (docs/requirements/administration.md#languages).
+ */
 export function resolveLanguage(stored: string | null | undefined, browserLanguages: readonly string[]): Language {
   if (isLanguage(stored)) return stored;
   for (const tag of browserLanguages) {

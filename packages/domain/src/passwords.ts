@@ -3,8 +3,8 @@ import { PASSWORD_MIN_LENGTH, USERNAME_MIN_LENGTH } from './constants.ts';
 export type PasswordProblem = 'required' | 'minLength' | 'lowercase' | 'uppercase' | 'digit';
 
 /**
- * The password rule of administration §5 (the stricter reading): at least 8 characters with a lower-case
- * letter, an upper-case letter and a digit. Letters of any script count (Cyrillic, Turkish İ...).
+ * The password rule in docs/requirements/administration.md#password-rule (the stricter reading): at least 8 characters
+ * with a lower-case letter, an upper-case letter and a digit. Letters of any script count (Cyrillic, Turkish İ...).
  */
 export function passwordProblems(password: string): PasswordProblem[] {
   if (password.length === 0) return ['required'];

@@ -1,4 +1,4 @@
-/** The eight roles of the specification (administration §3). */
+/** The eight roles of the specification (docs/requirements/administration.md#roles). */
 export const ROLES = {
   ADMIN: 'ROLE_ADMIN',
   HOLDER: 'ROLE_HOLDER',

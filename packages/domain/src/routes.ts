@@ -2,8 +2,9 @@ import { ROLE_GROUPS } from './rights.ts';
 import { ROLES, hasAnyRole, type Role } from './roles.ts';
 
 /**
- * The route table of both specification documents (administration §2, orders §2).
- * `roles` undefined = any signed-in user; `public` = reachable without a session.
+ * The route table of both specification documents (docs/requirements/administration.md#admin-routes,
+ * docs/requirements/orders.md#order-routes). `roles` undefined = any signed-in user; `public` = reachable without a
+ * session.
  */
 export const ROUTE_NAMES = {
   home: 'home',
@@ -62,7 +63,7 @@ export type GuardDecision =
   | { kind: 'login' } // no session: go to /login?redirect=...
   | { kind: 'forbidden' }; // session without a listed role: logout with reason 403, then /login?redirect=...
 
-/** The access guard of administration §2. */
+/** The access guard in docs/requirements/administration.md#access-guard. */
 export function guardRoute(route: RouteRule, session: { roles: readonly string[] } | null): GuardDecision {
   if (route.public) return { kind: 'allow' };
   if (!session) return { kind: 'login' };
@@ -73,7 +74,7 @@ export const MENU_ITEMS = ['orders', 'profile', 'workshop', 'users', 'defaultOpt
 export type MenuItem = (typeof MENU_ITEMS)[number];
 
 /**
- * The side-drawer menu of administration §2. The value lists entry follows the route guard
+ * The side-drawer menu in docs/requirements/administration.md#menu. The value lists entry follows the route guard
  * (VERS admin and ADMIN), the more generous of the spec's two readings, so that a menu entry never
  * leads to a refusal and every route a role may open is reachable from the menu.
  */

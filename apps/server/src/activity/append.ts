@@ -36,7 +36,7 @@ export interface NewActivity {
 
 /** Who sends changes: the protocol name written beside values, and the user's id and name for conflicts. */
 export interface Author {
-  /** The last name when the workshop keeps a protocol (orders §6), else empty. */
+  /** The last name when the workshop keeps a protocol (docs/requirements/orders.md#protocol-flag), else empty. */
   modifier: string;
   id: number;
   name: string;
@@ -260,7 +260,7 @@ export async function appendOne(
   return known?.activity ?? null;
 }
 
-/** The order's values as every browser folds them (DESIGN "Data flow of an edit"). */
+/** The order's values as every browser folds them (docs/requirements/sync.md#data-flow-pull). */
 export async function orderValues(db: Executor, orderId: string): Promise<Values> {
   const rows = await db.select().from(activities).where(eq(activities.orderId, orderId));
   return foldActivities(rows.map(asDomainActivity)).values;

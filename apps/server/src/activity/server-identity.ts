@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { serverIdentity } from '../db/schema.ts';
 
-/** The database's identity and generation (DESIGN "Data flow of an edit" step 7). */
+/** The database's identity and generation (docs/requirements/sync.md#data-flow-restored-server). */
 export async function readIdentity(db: Executor): Promise<ServerIdentity> {
   const [row] = await db.select().from(serverIdentity);
   if (!row) throw new Error('server_identity has no row: the migrations did not run');

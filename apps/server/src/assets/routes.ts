@@ -103,8 +103,8 @@ const idsQuery = z.object({
 });
 
 /**
- * Files of orders (orders §7 "assets"): pictures now; XML imports and generated documents come with the
- * documents issue. Every call reaches only the user's own workshop's files; others' answer 404.
+ * Files of orders (docs/requirements/orders.md#asset-calls): pictures now; XML imports and generated documents come
+ * with the documents issue. Every call reaches only the user's own workshop's files; others' answer 404.
  */
 export const assetRoutes =
   (db: Db, options: AssetRouteOptions): FastifyPluginAsyncZod =>

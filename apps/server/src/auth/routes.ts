@@ -28,7 +28,10 @@ export function toSessionWorkshop(row: WorkshopRow): SessionWorkshop {
   };
 }
 
-/** What a sign-in answers: a fresh token and the user with roles and workshop (administration §3). */
+/**
+ * What a sign-in answers: a fresh token and the user with roles and workshop
+ * (docs/requirements/administration.md#session).
+ */
 export async function sessionResponse(db: Db, tokens: TokenService, user: UserRow): Promise<SignInResponse> {
   const [workshop] = user.workshopId ? await db.select().from(workshops).where(eq(workshops.id, user.workshopId)) : [];
   const { token, expiresAt } = await tokens.issue({ userId: user.id, tokenVersion: user.tokenVersion });

@@ -68,7 +68,8 @@ export function registerAuthentication(app: FastifyInstance, db: Db, tokens: Tok
           WHERE ${workshops.id} = ${users.workshopId})`,
         signedOut: sql<boolean>`EXISTS (SELECT 1 FROM ${revokedTokens}
           WHERE ${revokedTokens.tokenId} = ${claims.tokenId})`,
-        // Every signed-in answer says which database and generation served it (DESIGN step 7).
+        // Every signed-in answer says which database and generation served it
+        // (docs/requirements/sync.md#data-flow-restored-server).
         database: sql<string | null>`(SELECT ${serverIdentity.id} FROM ${serverIdentity})`,
         generation: sql<number | null>`(SELECT ${serverIdentity.generation} FROM ${serverIdentity})`,
       })

@@ -188,9 +188,9 @@ export const activities = pgTable(
 );
 
 /**
- * The database's identity and generation (DESIGN "Data flow of an edit" step 7): one row, made by the migration
- * that creates it. A restored backup brings back an older row; the generation is raised when a client shows the
- * server lacks what it had acknowledged, so every device re-sends what the server lost.
+ * The database's identity and generation (docs/requirements/sync.md#data-flow-restored-server): one row, made by the
+ * migration that creates it. A restored backup brings back an older row; the generation is raised when a client shows
+ * the server lacks what it had acknowledged, so every device re-sends what the server lost.
  */
 export const serverIdentity = pgTable('server_identity', {
   singleton: boolean('singleton').primaryKey().default(true),
@@ -230,8 +230,8 @@ export const orderNumbers = pgTable(
 );
 
 /**
- * Files of a workshop (orders §3 "Asset"): pictures of an order and imported templates. The content sits behind
- * the asset storage (src/assets/storage.ts), in `asset_contents` by default.
+ * Files of a workshop (docs/requirements/orders.md#order-assets): pictures of an order and imported templates. The
+ * content sits behind the asset storage (src/assets/storage.ts), in `asset_contents` by default.
  */
 export const assets = pgTable(
   'assets',

@@ -59,7 +59,10 @@ const errors = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchem
 const listParams = z.object({ id: idParamSchema });
 const valueParams = listParams.extend({ valueId: idParamSchema });
 
-/** Value lists (administration §7): every signed-in user reads them; only system admins change them. */
+/**
+ * Value lists (docs/requirements/administration.md#value-list-calls): every signed-in user reads them; only system
+ * admins change them.
+ */
 export const defaultOptionRoutes =
   (db: Db): FastifyPluginAsyncZod =>
   async (app) => {

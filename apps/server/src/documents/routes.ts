@@ -39,7 +39,7 @@ function incompatibleValue(type: OrderType, values: Record<string, unknown>): { 
   return null;
 }
 
-/** POST export (administration §7 "Documents and export"): documents are made by background jobs. */
+/** POST export (docs/requirements/administration.md#document-calls): documents are made by background jobs. */
 export const documentRoutes =
   (db: Db, jobs: Pick<JobQueue, 'send'>): FastifyPluginAsyncZod =>
   async (app) => {

@@ -24,8 +24,9 @@ const idParams = z.object({ id: idParamSchema });
 const workshopQuery = z.object({ workshopId: idParamSchema.optional() });
 
 /**
- * Notification e-mail addresses of a workshop (administration §7): at least 1, at most 10, no duplicates
- * (compared without case). Workshop admins act on their own workshop; system admins name one by `workshopId`.
+ * Notification e-mail addresses of a workshop (docs/requirements/administration.md#email-calls): at least 1, at most
+ * 10, no duplicates (compared without case). Workshop admins act on their own workshop; system admins name one by
+ * `workshopId`.
  */
 export const emailAddressRoutes =
   (db: Db): FastifyPluginAsyncZod =>

@@ -47,7 +47,7 @@ export function sectionName(type: OrderType, side: ValueSide): string {
 /** The fields an import needs: the vehicle number on the incoming side. */
 export const MANDATORY_FIELD: Record<OrderType, string> = { WAGON: 'Waggonnummer', WHEELSET: 'Wheelsetnumber' };
 
-/** Fields holding a 12-digit wagon or wheelset number (orders §5). */
+/** Fields holding a 12-digit wagon or wheelset number (docs/requirements/validation.md#vehicle-number). */
 const VEHICLE_NUMBER_FIELDS = new Set(['Waggonnummer', 'Wheelsetnumber']);
 
 const sideFits = (field: FieldDef, side: ValueSide) => !field.side || field.side === 'both' || field.side === side;

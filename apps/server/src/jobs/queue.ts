@@ -2,7 +2,7 @@ import PgBoss from 'pg-boss';
 import type { ExecuteSql } from '../db/client.ts';
 
 /**
- * Background work (DESIGN: "a job queue stored in PostgreSQL, so any instance can take a job"): pg-boss on the
+ * Background work (docs/requirements/administration.md#background-jobs): pg-boss on the
  * server's own database, PGlite included. A job names its queue and carries only ids; the handler reads what it
  * needs from the database, so whichever instance takes it does the same.
  */

@@ -46,8 +46,8 @@ const base64Body = z
   );
 
 /**
- * Workshop settings (administration §7 Workshop). `workshops` is the documented root; `workshop`, the other
- * spelling in the spec's sources, answers the same calls and is left out of the OpenAPI document.
+ * Workshop settings (docs/requirements/administration.md#workshop-calls). `workshops` is the documented root;
+ * `workshop`, the other spelling in the spec's sources, answers the same calls and is left out of the OpenAPI document.
  */
 export const workshopRoutes =
   (db: Db): FastifyPluginAsyncZod =>

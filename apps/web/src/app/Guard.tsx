@@ -8,7 +8,10 @@ function redirectQuery(pathname: string, search: string) {
   return `/login?redirect=${encodeURIComponent(pathname + search)}`;
 }
 
-/** The access guard of administration §2: no session -> login; a role list not met -> logout with 403. */
+/**
+ * The access guard in docs/requirements/administration.md#access-guard: no session -> login; a role list not met ->
+ * logout with 403.
+ */
 export function Guard({ route, children }: { route: RouteRule; children: ReactNode }) {
   const session = useSession();
   const location = useLocation();

@@ -58,7 +58,10 @@ export interface RouteHandle {
   ) => ((t: (key: string, options?: Record<string, unknown>) => string) => string) | undefined;
 }
 
-/** Toolbar title: the route name, plus the open tab when there is one (administration §2). */
+/**
+ * Toolbar title: the route name, plus the open tab when there is one
+ * (docs/requirements/administration.md#toolbar-and-drawer).
+ */
 function useTitle(): string {
   const { t } = useTranslation();
   const matches = useMatches();
@@ -78,7 +81,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const [mini, setMini] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
   const title = useTitle();
-  // The editor's toolbar shows the last synchronisation time as well (orders §2).
+  // The editor's toolbar shows the last synchronisation time as well (docs/requirements/orders.md#editor-toolbar).
   const editing = useMatches().some((m) => (m.handle as RouteHandle | undefined)?.route.name === 'EditOrder');
   const width = mobile ? DRAWER_WIDTH : mini ? DRAWER_MINI_WIDTH : DRAWER_WIDTH;
   const items = session ? menuFor(session.roles) : [];

@@ -60,7 +60,7 @@ export function setApiNavigator(fn: (path: string) => void) {
   navigate = fn;
 }
 
-/** The global reactions of administration §4 and §8 to a failed call. */
+/** The global reactions in docs/requirements/administration.md#failed-calls to a failed call. */
 function reactGlobally(failure: ApiFailure) {
   switch (failure.status) {
     case 0:
@@ -90,7 +90,7 @@ const ERROR_MESSAGE_KEYS: Record<string, true> = Object.fromEntries(
 
 /**
  * Calls the API under /api/v1 with the session's bearer token. Any status other than 200, 201 and 204 is
- * an error (administration §7): it is thrown as an ApiFailure after the global reaction.
+ * an error (docs/requirements/administration.md#admin-calls): it is thrown as an ApiFailure after the global reaction.
  */
 export async function call<T>(path: string, schema: z.ZodType<T> | null, options: CallOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };

@@ -15,7 +15,10 @@ const listeners = new Set<Listener>();
 let queue: Notification[] = [];
 let nextId = 1;
 
-/** Snackbar messages (5000 ms each, administration §9); warnings and errors are shown one after another. */
+/**
+ * Snackbar messages (5000 ms each, docs/requirements/administration.md#snackbars); warnings and errors are shown one
+ * after another.
+ */
 export const notifications = {
   show(messageKey: string, severity: Severity = 'info', values?: Record<string, string>) {
     // The same message twice in a row (several failing calls at once) is shown once.

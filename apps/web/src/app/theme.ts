@@ -90,7 +90,7 @@ export function buildTheme(dark: boolean) {
   });
 }
 
-/** The dark-mode choice, kept locally (administration §1). */
+/** The dark-mode choice, kept locally (docs/requirements/administration.md#theme). */
 export function useDarkMode(): [boolean, (dark: boolean) => void] {
   const [dark, setDark] = useState(() => localStorage.getItem(STORAGE_KEYS.darkMode) === 'true');
   const choose = useCallback((value: boolean) => {

@@ -47,7 +47,7 @@ async function fetchBackend() {
     localStorage.setItem(STORAGE_KEYS.backendVersion, gitSha);
     update({ backend: gitSha });
   } catch (error) {
-    console.warn('back end version not fetched', error); // administration §7: only logged
+    console.warn('back end version not fetched', error); // docs/requirements/administration.md#version-calls: only logged
   }
 }
 

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
 import { useSyncStatus } from './scheduler.ts';
 
-/** "You are offline" while the scheduler's online check fails (orders §1). */
+/** "You are offline" while the scheduler's online check fails (docs/requirements/sync.md#online-check). */
 export default function OfflineBanner() {
   const { t } = useTranslation();
   const { online } = useSyncStatus();

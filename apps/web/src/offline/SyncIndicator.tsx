@@ -7,7 +7,10 @@ import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { useSyncStatus } from './scheduler.ts';
 
-/** The unsent-events counter of the toolbar, with a wifi-off icon when offline (administration §2 indicators). */
+/**
+ * The unsent-events counter of the toolbar, with a wifi-off icon when offline
+ * (docs/requirements/administration.md#indicators).
+ */
 export default function SyncIndicator() {
   const { t } = useTranslation();
   const status = useSyncStatus();

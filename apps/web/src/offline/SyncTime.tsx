@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { useSyncStatus } from './scheduler.ts';
 
 /**
- * The editor's toolbar line (orders §2): the last synchronisation time, with a check icon when everything is
- * exchanged and a warning icon while changes wait or the server cannot be reached.
+ * The editor's toolbar line (docs/requirements/orders.md#editor-toolbar): the last synchronisation time, with a check
+ * icon when everything is exchanged and a warning icon while changes wait or the server cannot be reached.
  */
 export default function SyncTime() {
   const { t, i18n } = useTranslation();

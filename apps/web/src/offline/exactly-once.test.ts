@@ -189,7 +189,7 @@ async function play(scenario: Scenario): Promise<Run> {
   return run;
 }
 
-/** The guarantees of DESIGN "Data flow of an edit" step 2: each change once, in each browser's order, one state. */
+/** The guarantees in docs/requirements/sync.md#data-flow-push: each change once, in each browser's order, one state. */
 async function expectExactlyOnce(run: Run): Promise<void> {
   for (const orderId of run.orderIds) {
     const onServer = await activitiesOnServer(orderId);

@@ -61,8 +61,8 @@ export interface NewImage {
 }
 
 /**
- * Keeps a picture on the device, unsent (orders §4 "Images"): only a complete PNG is taken (the same check as the
- * server's), so nothing is stored that the server would refuse.
+ * Keeps a picture on the device, unsent (docs/requirements/sync.md#images-exchange): only a complete PNG is taken (the
+ * same check as the server's), so nothing is stored that the server would refuse.
  */
 export async function storeImage(
   db: VersDb,
@@ -145,8 +145,8 @@ export async function sendImages(db: VersDb): Promise<ImagesSendResult> {
 }
 
 /**
- * Deletes a picture (orders §4 "Images"): one never sent goes at once; a sent one is deleted on the server, and
- * if that fails it is marked toBeDeleted (hidden from the list) and the scheduler retries.
+ * Deletes a picture (docs/requirements/sync.md#images-exchange): one never sent goes at once; a sent one is deleted on
+ * the server, and if that fails it is marked toBeDeleted (hidden from the list) and the scheduler retries.
  */
 export async function deleteImage(db: VersDb, image: LocalImage): Promise<'deleted' | 'later'> {
   if (image.sent === 0) {
@@ -168,7 +168,7 @@ async function deleteOnServer(db: VersDb, image: LocalImage): Promise<boolean> {
   return true;
 }
 
-/** The scheduler's retry of deletes that failed (orders §4). */
+/** The scheduler's retry of deletes that failed (docs/requirements/sync.md#images-exchange). */
 export async function deleteMarkedImages(db: VersDb): Promise<number> {
   let deleted = 0;
   for (const image of await db.orderImages.where('toBeDeleted').equals(1).toArray()) {
@@ -192,9 +192,10 @@ async function pictureFate(id: string): Promise<'deleted' | 'lost' | 'there' | '
 }
 
 /**
- * Brings the order's picture list in line with the server (orders §4 "Images"): pictures someone deleted are dropped
- * here (unless not yet sent); pictures the server lost (a restored backup) are uploaded again, never dropped; and
- * pictures from other devices are fetched. Offline it does nothing: the device's pictures stay as they are.
+ * Brings the order's picture list in line with the server (docs/requirements/sync.md#images-exchange): pictures someone
+ * deleted are dropped here (unless not yet sent); pictures the server lost (a restored backup) are uploaded again,
+ * never dropped; and pictures from other devices are fetched. Offline it does nothing: the device's pictures stay as
+ * they are.
  */
 export async function refreshImages(
   db: VersDb,

@@ -4,10 +4,10 @@ import type { VersDb } from './versdb.ts';
 
 /**
  * Keeps the server's order list on the device, so the list and the editor work without a network. With the
- * complete list (no search), synced orders the server no longer has are removed locally (orders §4 "Order sync
- * flag") when the device holds nothing of them but the list row. An order the device holds changes or pictures of
- * is answered instead, for `settleGoneOrders`: deleted on purpose, it goes; lost by the server (a restored backup),
- * it is sent again. Nothing entered is dropped unseen.
+ * complete list (no search), synced orders the server no longer has are removed locally
+ * (docs/requirements/sync.md#order-sync-flag) when the device holds nothing of them but the list row. An order the
+ * device holds changes or pictures of is answered instead, for `settleGoneOrders`: deleted on purpose, it goes; lost by
+ * the server (a restored backup), it is sent again. Nothing entered is dropped unseen.
  */
 export async function rememberOrders(db: VersDb, orders: readonly Order[], complete: boolean): Promise<string[]> {
   return db.transaction('rw', db.orders, db.orderResults, db.orderImages, async () => {
@@ -66,8 +66,8 @@ export async function localOrders(db: VersDb, search = ''): Promise<{ order: Ord
 }
 
 /**
- * An order the server could not take now (no network, or a 5xx answer, orders §7): kept on the device with status
- * CREATED and sync flag 0, with its creation payload, which the scheduler posts later.
+ * An order the server could not take now (no network, or a 5xx answer, docs/requirements/sync.md#order-sync-flag): kept
+ * on the device with status CREATED and sync flag 0, with its creation payload, which the scheduler posts later.
  */
 export async function createOrderLocally(
   db: VersDb,

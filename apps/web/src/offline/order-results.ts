@@ -29,13 +29,16 @@ export function orderRows(db: VersDb, orderId: string): Promise<Activity[]> {
 
 export interface Change {
   orderId: string;
-  /** JSON path of the field (orders §3). */
+  /** JSON path of the field (docs/requirements/orders.md#order-keys). */
   key: string;
   /** The new value, or null to delete the key and everything below it (a cleared field, a removed entry). */
   value: AttributeValue['value'] | null;
   /** Only for status changes, whose value is the bare status. */
   activityType?: ActivityType;
-  /** The last name written beside the value when the workshop keeps a protocol (orders §6). */
+  /**
+   * The last name written beside the value when the workshop keeps a protocol
+   * (docs/requirements/orders.md#protocol-flag).
+   */
   modifier?: string;
   /**
    * What the user had seen of the field when the edit began (domain `seenOf`); the conflict rule reads it. Absent
@@ -56,7 +59,7 @@ function outputValueOf(change: Change, created: Date): { outputValue: string; ac
 }
 
 /**
- * Records changes locally, unsent (DESIGN "Data flow of an edit" step 1), in one transaction: reading the order's
+ * Records changes locally, unsent (docs/requirements/sync.md#data-flow-record), in one transaction: reading the order's
  * rows and adding the new ones together, so two quick edits never get the same local counter, and the writes of
  * one user action (an entry's creation and its first value) land together or not at all. The screen never waits
  * for the network: the scheduler sends the rows later.
@@ -120,7 +123,10 @@ export async function localState(db: VersDb, orderId: string): Promise<OrderStat
   return foldActivities(await orderRows(db, orderId));
 }
 
-/** The user's own changes on this device: the only ones their undo takes back (DESIGN step 4). */
+/**
+ * The user's own changes on this device: the only ones their undo takes back
+ * (docs/requirements/sync.md#data-flow-undo).
+ */
 export const ownChange =
   (owner: number | undefined) =>
   (row: Activity): boolean =>
@@ -130,10 +136,10 @@ export const ownChange =
 export type Undone = UndoAction & { change: Activity };
 
 /**
- * Undoes the user's own last change in the order on this device (orders §4): an unsent row is deleted, as if never
- * made; a sent one is marked reverted and unsent, keeping its server counter, so the next push sends the revert,
- * which names the change by its id. Returns what was done, or null when the user has nothing to undo here: another
- * user's change is never taken back by an undo.
+ * Undoes the user's own last change in the order on this device (docs/requirements/sync.md#undo): an unsent row is
+ * deleted, as if never made; a sent one is marked reverted and unsent, keeping its server counter, so the next push
+ * sends the revert, which names the change by its id. Returns what was done, or null when the user has nothing to undo
+ * here: another user's change is never taken back by an undo.
  */
 export function undoLastChange(
   db: VersDb,

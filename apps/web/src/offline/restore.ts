@@ -19,10 +19,11 @@ import { exclusiveForOrder, SYNC_CALL, type SyncResult, syncOrder } from './sync
 import type { LocalOrder, VersDb } from './versdb.ts';
 
 /*
- * A server that went back in time (DESIGN "Data flow of an edit" step 7): a restored backup, or an embedded database
- * folder that lost its tail. Acknowledged changes, orders and pictures may be gone from it, and the counters it hands
- * out next may be ones this device already holds for other changes. The device heals by ids, never by counters: what
- * the server lacks is sent again, what it has gives its counter back, and the order's whole log is read again.
+ * A server that went back in time (docs/requirements/sync.md#data-flow-restored-server): a restored backup, or an
+ * embedded database folder that lost its tail. Acknowledged changes, orders and pictures may be gone from it, and the
+ * counters it hands out next may be ones this device already holds for other changes. The device heals by ids, never by
+ * counters: what the server lacks is sent again, what it has gives its counter back, and the order's whole log is read
+ * again.
  */
 
 export interface HealResult {

@@ -7,7 +7,7 @@ import { exchangeOrder, healIfRestored } from './restore.ts';
 import { isOwnWork, pushWaitingOrders, sendUnsentOrders } from './sync.ts';
 import { type VersDb, versdb } from './versdb.ts';
 
-/** The scheduler's period (orders §4, §9). */
+/** The scheduler's period (docs/requirements/sync.md#scheduler). */
 export const SYNC_INTERVAL_MS = 10_000;
 
 /** An online check that hangs must not keep the banner stale for long. */
@@ -35,8 +35,8 @@ export interface SchedulerOptions {
 }
 
 /**
- * Online check of orders §4: a GET of the site origin with a random query parameter (so no cache answers it);
- * 200-299 is online, anything else or no answer is offline.
+ * Online check in docs/requirements/sync.md#online-check: a GET of the site origin with a random query parameter (so no
+ * cache answers it); 200-299 is online, anything else or no answer is offline.
  */
 export async function checkOnline(origin: string, timeoutMs = ONLINE_CHECK_TIMEOUT_MS): Promise<boolean> {
   try {
@@ -53,9 +53,9 @@ export async function checkOnline(origin: string, timeoutMs = ONLINE_CHECK_TIMEO
 }
 
 /**
- * The 10-second data exchange (orders §4): every tick checks online status; when signed in and no exchange runs,
- * it sends orders created offline, then the waiting changes of every order (not only the open one: see
- * docs/decisions.md), then unsent pictures and pending picture deletes, then syncs the open order's results.
+ * The 10-second data exchange (docs/requirements/sync.md#scheduler): every tick checks online status; when signed in
+ * and no exchange runs, it sends orders created offline, then the waiting changes of every order (not only the open
+ * one: see docs/decisions.md), then unsent pictures and pending picture deletes, then syncs the open order's results.
  */
 export class SyncScheduler {
   private readonly db: VersDb;
@@ -110,7 +110,7 @@ export class SyncScheduler {
     this.openOrderId = orderId;
   }
 
-  /** Runs a tick at once and restarts the timer (leaving the edit route, orders §2). */
+  /** Runs a tick at once and restarts the timer (leaving the edit route, docs/requirements/sync.md#scheduler). */
   exchangeNow(): Promise<void> {
     if (this.timer !== null) this.restartTimer();
     return this.tick(true);
@@ -156,11 +156,12 @@ export class SyncScheduler {
     try {
       const orders = await sendUnsentOrders(this.db);
       if (orders.offline) return this.update({ online: false });
-      // A restored server: heal what the device holds before sending more (DESIGN step 7).
+      // A restored server: heal what the device holds before sending more
+      // (docs/requirements/sync.md#data-flow-restored-server).
       if ((await healIfRestored(this.db)) === null) return this.update({ online: false });
       const waiting = await pushWaitingOrders(this.db);
       if (waiting.offline) return this.update({ online: false });
-      // Pictures after the changes: they are large, and the values matter more (orders §4 "Scheduler").
+      // Pictures after the changes: they are large, and the values matter more (docs/requirements/sync.md#scheduler).
       const images = await sendImages(this.db);
       if (images.offline) return this.update({ online: false });
       await deleteMarkedImages(this.db);

@@ -3,8 +3,8 @@ import { observeResponses } from '../app/api.ts';
 import type { VersDb } from './versdb.ts';
 
 /**
- * The database identity and generation (DESIGN "Data flow of an edit" step 7): the newest one any answer of the
- * server carried, and per local database the one its counters belong to. When the two differ, the server was
+ * The database identity and generation (docs/requirements/sync.md#data-flow-restored-server): the newest one any answer
+ * of the server carried, and per local database the one its counters belong to. When the two differ, the server was
  * restored (or replaced) since: the device re-sends what the server lacks and re-reads its orders (restore.ts).
  */
 let observed: ServerIdentity | null = null;

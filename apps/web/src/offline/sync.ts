@@ -226,7 +226,8 @@ async function applyPushResults(db: VersDb, pushed: readonly Activity[], results
 
 /**
  * Splits the waiting changes, in local order, into runs for `POST activity/batch` and single status changes: the
- * batch refuses status changes, which go through `POST orders/{id}/status` with their own id (orders §4).
+ * batch refuses status changes, which go through `POST orders/{id}/status` with their own id
+ * (docs/requirements/sync.md#data-flow-status).
  */
 function sendGroups(rows: readonly Activity[]): Activity[][] {
   const groups: Activity[][] = [];
@@ -263,9 +264,9 @@ function sendGroup(orderId: string, group: readonly Activity[]): Promise<Activit
 }
 
 /**
- * Sends the order's waiting rows (orders §4 "Activity lifecycle"): new changes in local order, in batches, then
- * reverts. Each answer is stored before the next call, so a broken connection loses at most one answer, and
- * resending is safe: the server answers a repeated id with its first result.
+ * Sends the order's waiting rows (docs/requirements/sync.md#activity-lifecycle): new changes in local order, in
+ * batches, then reverts. Each answer is stored before the next call, so a broken connection loses at most one answer,
+ * and resending is safe: the server answers a repeated id with its first result.
  */
 export function pushOrderResults(db: VersDb, orderId: string): Promise<SyncResult> {
   return exclusive(orderKey(db, orderId), async () => {
@@ -364,7 +365,7 @@ async function mergeServerActivities(db: VersDb, incoming: readonly ServerActivi
 }
 
 /**
- * Fetches what the server has beyond this browser's activities (DESIGN "Data flow of an edit" step 3). The device
+ * Fetches what the server has beyond this browser's activities (docs/requirements/sync.md#data-flow-pull). The device
  * says what it holds (the counter up to which it has every change, the id of the change at that counter, its
  * generation), so the server notices when it lost acknowledged changes; a server behind the device asks for a heal.
  */
@@ -419,8 +420,8 @@ export interface OrdersSendResult {
 }
 
 /**
- * Sends orders created offline (orders §4 "Order sync flag"). The row keeps its creation payload; the server
- * answers a repeated id with the same order, so a retry after a lost answer creates nothing twice.
+ * Sends orders created offline (docs/requirements/sync.md#order-sync-flag). The row keeps its creation payload; the
+ * server answers a repeated id with the same order, so a retry after a lost answer creates nothing twice.
  */
 export function sendUnsentOrders(db: VersDb): Promise<OrdersSendResult> {
   return exclusive(`${db.name}\u0000orders`, async () => {

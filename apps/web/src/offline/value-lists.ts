@@ -9,7 +9,7 @@ export type LoadKind = 'full' | 'changes';
 export type LoadResult = { ok: true; updated: number } | { ok: false };
 
 /**
- * Loads the value lists of one language into `defaultOptions` (administration §4 "Value-list loading"):
+ * Loads the value lists of one language into `defaultOptions` (docs/requirements/administration.md#value-list-loading):
  * progress 0 (start), 33 (local data read), 66 (server answered), 100 (saved). A full load (at sign-in)
  * deletes the lists the server no longer has; a later load asks only for lists changed after the newest
  * local `lastModified`.

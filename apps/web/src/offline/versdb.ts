@@ -1,12 +1,13 @@
 import type { Activity, CreateOrderRequest, DefaultOption, Language, Order, Refusal } from '@vers/domain';
 import { Dexie, type EntityTable, type Table } from 'dexie';
 
-/** A value list as the browser keeps it, per key and language (administration §3). */
+/** A value list as the browser keeps it, per key and language (docs/requirements/administration.md#value-lists). */
 export type LocalDefaultOption = DefaultOption;
 
 /**
- * An order as the browser keeps it (orders §3, §4). `sent` 0: created offline and not yet known to the server;
- * `request` then holds the creation payload that `sendUnsentOrders` posts (kept afterwards: nothing entered is lost).
+ * An order as the browser keeps it (docs/requirements/sync.md#local-database,
+ * docs/requirements/sync.md#order-sync-flag). `sent` 0: created offline and not yet known to the server; `request` then
+ * holds the creation payload that `sendUnsentOrders` posts (kept afterwards: nothing entered is lost).
  */
 export interface LocalOrder {
   id: string;
@@ -22,9 +23,9 @@ export interface LocalOrder {
 }
 
 /**
- * A picture of an order (orders §3 "Order image"): the PNG as base64, kept until the server has it (`sent` 1,
- * then `assetId` is the server's id, which is `imageId` itself: the browser makes the id). `toBeDeleted` 1: the
- * user deleted it while the server could not be told; the scheduler retries.
+ * A picture of an order (docs/requirements/sync.md#order-image): the PNG as base64, kept until the server has it
+ * (`sent` 1, then `assetId` is the server's id, which is `imageId` itself: the browser makes the id). `toBeDeleted` 1:
+ * the user deleted it while the server could not be told; the scheduler retries.
  */
 export interface LocalImage {
   imageId: string;
@@ -50,12 +51,14 @@ export interface LocalImage {
   refusal?: Refusal;
 }
 
-/** The local database `versdb`, version 2, with the four stores of the spec (orders §3). */
+/**
+ * The local database `versdb`, version 2, with the four stores of the spec (docs/requirements/sync.md#local-database).
+ */
 export class VersDb extends Dexie {
   defaultOptions!: Table<LocalDefaultOption, [string, Language]>;
   orders!: EntityTable<LocalOrder, 'id'>;
   orderImages!: EntityTable<LocalImage, 'imageId'>;
-  /** Order results: the domain's activities, one row each (orders §3). */
+  /** Order results: the domain's activities, one row each (docs/requirements/sync.md#activity-shape). */
   orderResults!: EntityTable<Activity, 'id'>;
 
   constructor(name = 'versdb') {

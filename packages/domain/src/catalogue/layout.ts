@@ -324,11 +324,14 @@ export function perEntrySummary(type: OrderType, tab: TabDef, values: Values): C
  * repeats per entry, `entryValue` picks the entry (a wheelset position); without it the tab has no chapters.
  */
 export interface LayoutOptions {
-  /** The user switched the tab's filter off (orders §5 "the filter toggles between filtered and unfiltered"). */
+  /** The user switched the tab's filter off (docs/requirements/validation.md#load-limit-filter). */
   unfiltered?: boolean;
 }
 
-/** The tab's filter asks for a value the incoming side does not have yet: the editor says so (orders §5). */
+/**
+ * The tab's filter asks for a value the incoming side does not have yet: the editor says so
+ * (docs/requirements/validation.md#load-limit-filter).
+ */
 export function filterMissing(type: OrderType, tab: TabDef, values: Values): boolean {
   return tab.filter !== undefined && !isFilled(values[`${rootScope(type).in}.${tab.filter.field}`]);
 }
@@ -386,7 +389,7 @@ const counts = (row: RowView) => !row.field.ignoreProgress && row.out !== undefi
 
 /**
  * Share of the tab's outgoing fields that are filled, across all list entries, ignoring `ignoreProgress`
- * (orders §4 "Progress per tab"). A tab that repeats per entry counts every entry.
+ * (docs/requirements/orders.md#tab-progress). A tab that repeats per entry counts every entry.
  */
 export function tabProgress(type: OrderType, tab: TabDef, values: Values): Progress {
   const views = tab.perEntry
@@ -405,7 +408,7 @@ export function tabProgress(type: OrderType, tab: TabDef, values: Values): Progr
 
 export type ProgressColour = 'error' | 'warning' | 'success';
 
-/** Red up to 20, orange up to 60, green up to 100 (orders §2, §9). */
+/** Red up to 20, orange up to 60, green up to 100 (docs/requirements/orders.md#tab-progress). */
 export function progressColour(percent: number): ProgressColour {
   return percent <= 20 ? 'error' : percent <= 60 ? 'warning' : 'success';
 }
@@ -416,8 +419,8 @@ export function slotWrites(slot: Slot, value: Write['value']): Write[] {
 }
 
 /**
- * "Take over all entries" (orders §2): every filled incoming value of the view is copied to the outgoing side,
- * overwriting what is there. Creation writes are made once per entry.
+ * "Take over all entries" (docs/requirements/orders.md#take-over-all-entries): every filled incoming value of the view
+ * is copied to the outgoing side, overwriting what is there. Creation writes are made once per entry.
  */
 export function takeOverWrites(view: TabView, values: Values): Write[] {
   const writes: Write[] = [];
@@ -436,8 +439,8 @@ export function takeOverWrites(view: TabView, values: Values): Write[] {
 }
 
 /**
- * Adding an entry (orders §4 "Differentiator entries"): the differentiator on both sides where missing, the
- * uniform fields copied from the first entry of each side, and the count field set to the new number of entries.
+ * Adding an entry (docs/requirements/orders.md#differentiator-entries): the differentiator on both sides where missing,
+ * the uniform fields copied from the first entry of each side, and the count field set to the new number of entries.
  */
 export function addEntryWrites(values: Values, view: CollectionView, value: string): Write[] {
   const { collection, scope } = view;
@@ -461,7 +464,10 @@ export function addEntryWrites(values: Values, view: CollectionView, value: stri
   return writes;
 }
 
-/** Removing an entry deletes it on both sides and lowers the count field (orders §4). */
+/**
+ * Removing an entry deletes it on both sides and lowers the count field
+ * (docs/requirements/orders.md#differentiator-entries).
+ */
 export function removeEntryWrites(values: Values, view: CollectionView, value: string): Write[] {
   const { collection, scope } = view;
   if (!view.removable.includes(value)) return [];
@@ -478,7 +484,7 @@ export function removeEntryWrites(values: Values, view: CollectionView, value: s
   return writes;
 }
 
-/** The lowest wheelset position not in use, from 1 (orders §4). */
+/** The lowest wheelset position not in use, from 1 (docs/requirements/orders.md#differentiator-entries). */
 export function lowestUnused(addable: readonly string[]): string | undefined {
   return [...addable].sort((a, b) => Number(a) - Number(b))[0];
 }
@@ -494,8 +500,9 @@ const numberAt = (values: Values, key: string): number | null => {
 };
 
 /**
- * The recalculation after a save (orders §4 "Calculation"): when the saved key is an input of a calculated
- * field, its new value, or the names of the parameters still missing (the caller warns, orders §8).
+ * The recalculation after a save (docs/requirements/validation.md#calculations): when the saved key is an input of a
+ * calculated field, its new value, or the names of the parameters still missing (the caller warns,
+ * docs/requirements/validation.md#order-messages).
  */
 export function recalculate(type: OrderType, values: Values, key: string): Recalculation {
   const resolved = resolveKey(type, key);

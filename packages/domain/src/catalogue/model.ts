@@ -1,6 +1,6 @@
 import type { ActivityType } from '../orders/activity.ts';
 
-/** Field kinds of the editor (orders §3 "Field kinds"). */
+/** Field kinds of the editor (docs/requirements/orders.md#field-kinds). */
 export const FIELD_KINDS = [
   'string',
   'baseString',
@@ -16,7 +16,10 @@ export const FIELD_KINDS = [
 ] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
 
-/** Units of orders §9. `years` and `months` are words and get translated; the others are symbols. */
+/**
+ * Units in docs/requirements/orders.md#units. `years` and `months` are words and get translated; the others are
+ * symbols.
+ */
 export const UNITS = ['kg', 't', 'm', 'mm', 'l', 'm²', 'm³', 'MPa', '°C', '%', 'kN', 'µm', 'years', 'months'] as const;
 export type Unit = (typeof UNITS)[number];
 
@@ -25,8 +28,9 @@ export type Side = 'both' | 'in' | 'out';
 export type ValueSide = 'in' | 'out';
 
 /**
- * A condition on another field's value, evaluated per side (orders §2: hidden fields switch their in/out side).
- * `field` is a path relative to the same collection entry when the field sits in one, else to the root.
+ * A condition on another field's value, evaluated per side (docs/requirements/orders.md#conditional-fields: hidden
+ * fields switch their in/out side). `field` is a path relative to the same collection entry when the field sits in one,
+ * else to the root.
  */
 export type Condition = (
   | { field: string; op: 'filled' }
@@ -36,7 +40,10 @@ export type Condition = (
   /** The value, split at hyphens, has this part: a load limit grid type `A-B1-B2-C2` has `B1`. */
   | { field: string; op: 'hasPart'; value: string }
 ) & {
-  /** Evaluate on this side for both sides (the load limit grid type is chosen on the incoming side, orders §5). */
+  /**
+   * Evaluate on this side for both sides (the load limit grid type is chosen on the incoming side,
+   * docs/requirements/validation.md#load-limit-filter).
+   */
   from?: ValueSide;
   /** A filter the user may switch off in the editor (the tab's `filter`); without the filter the field shows. */
   filter?: boolean;
@@ -54,7 +61,9 @@ export interface Limit {
   source: string;
 }
 
-/** Named calculations of orders §5; the inputs are found by the calculation itself. */
+/**
+ * Named calculations in docs/requirements/validation.md#calculations; the inputs are found by the calculation itself.
+ */
 export type CalculationName = 'srMass' | 'shrinkFit';
 
 export interface FieldDef {
@@ -65,9 +74,12 @@ export interface FieldDef {
   /** Decimal places a double keeps (rounded half away from zero); absent: as typed. */
   decimals?: number;
   negatable?: boolean;
-  /** Value list key (administration §5) of an option or multioption field. */
+  /** Value list key (docs/requirements/administration.md#value-lists) of an option or multioption field. */
   list?: string;
-  /** The list may be extended by typing a value that is not on it (orders §5, e.g. VPI-EMG). */
+  /**
+   * The list may be extended by typing a value that is not on it (docs/requirements/validation.md#option-lists, e.g.
+   * VPI-EMG).
+   */
   extraEntries?: boolean;
   /** A few fixed codes instead of a value list, shown as a switch (the CM / CM-D grid kind). */
   choices?: readonly string[];
@@ -75,7 +87,10 @@ export interface FieldDef {
   width?: 'half' | 'full';
   ignoreProgress?: boolean;
   visibleWhen?: Condition;
-  /** The calculated field this field is an input of: a save recalculates it (orders §4 "Calculation"). */
+  /**
+   * The calculated field this field is an input of: a save recalculates it
+   * (docs/requirements/validation.md#calculations).
+   */
   recalculates?: string;
   /** A formula field: how its value is computed. */
   calculation?: CalculationName;
@@ -89,9 +104,9 @@ export interface FieldDef {
 }
 
 /**
- * A list inside the order keyed by a differentiator (orders §3 "Collections"): each entry's differentiator value
- * names it (a bogie position, a wheel side). Entries are found on each side by that value, so the incoming and
- * outgoing lists may hold different entries at different indexes.
+ * A list inside the order keyed by a differentiator (docs/requirements/orders.md#collections): each entry's
+ * differentiator value names it (a bogie position, a wheel side). Entries are found on each side by that value, so the
+ * incoming and outgoing lists may hold different entries at different indexes.
  */
 export interface CollectionDef {
   /** Path of the list below the root, without index, e.g. `Understructure.BogieCollection.Bogie`. */
@@ -124,7 +139,8 @@ export interface TabDef {
   id: string;
   /**
    * The tab filters its fields by this incoming field (conditions marked `filter`), and the user may switch the
-   * filter off; with the filter on and the field empty, the editor says it must be chosen first (orders §5).
+   * filter off; with the filter on and the field empty, the editor says it must be chosen first
+   * (docs/requirements/validation.md#load-limit-filter).
    */
   filter?: { field: string; message: string };
   chapters: readonly ChapterDef[];

@@ -15,8 +15,8 @@ import {
 } from './wagon/superstructure.ts';
 
 /**
- * The field catalogue (DESIGN "The field catalogue"): every tab, chapter, collection and field of an order as
- * data. Paths are relative to `technicalWaggon{Incoming|Outgoing}` or `technicalWheelset{Incoming|Outgoing}`;
+ * The field catalogue (docs/requirements/orders.md#field-catalogue): every tab, chapter, collection and field of an
+ * order as data. Paths are relative to `technicalWaggon{Incoming|Outgoing}` or `technicalWheelset{Incoming|Outgoing}`;
  * labels live in the `catalogue` language files under the last path segment (or `label`).
  */
 
@@ -101,7 +101,7 @@ const wagonBasedata: TabDef = {
   ],
 };
 
-/** The two wheels of a wheelset, by side (orders §3 "wheels (by Side)"). */
+/** The two wheels of a wheelset, by side (docs/requirements/orders.md#wheelset-data). */
 const WHEELS: CollectionDef = bySide('Wheels.Wheel', 'Side', [
   mm('Sd', 1, {
     recalculates: 'SrMass',
@@ -173,7 +173,10 @@ const chapter = (id: string): ChapterDef => {
   return found;
 };
 
-/** A wagon's wheelset shows the wheelset chapters of orders §2, its position being the entry's differentiator. */
+/**
+ * A wagon's wheelset shows the wheelset chapters in docs/requirements/orders.md#wheelset-tabs, its position being the
+ * entry's differentiator.
+ */
 const wheelsetChapters: readonly ChapterDef[] = WAGON_WHEELSET_CHAPTERS.map(chapter);
 
 /** The wagon's wheelsets, by position; the server writes the outgoing ones when the order is created. */

@@ -3,8 +3,8 @@ import { normalizeNumericInput } from '../orders/numeric-input.ts';
 import type { FieldDef } from './model.ts';
 
 /**
- * What an activity stores for a field (orders §3 "Attribute value"): the value, when it was captured and, when
- * the workshop keeps a protocol, who changed it. The unit is the catalogue's and is not repeated.
+ * What an activity stores for a field (docs/requirements/orders.md#attribute-value): the value, when it was captured
+ * and, when the workshop keeps a protocol, who changed it. The unit is the catalogue's and is not repeated.
  */
 export interface AttributeValue {
   value: string | boolean | string[];

@@ -10,9 +10,9 @@ export const idParamSchema = z.coerce.number().int().positive().max(MAX_DB_INTEG
 const requiredText = (max: number) => z.string().trim().min(1).max(max);
 const optionalText = (max: number) => z.string().trim().max(max);
 
-// ---- users (administration §7 Users) ----
+// ---- users (docs/requirements/administration.md#user-calls) ----
 
-/** Roles travel as objects with a name (administration §3). */
+/** Roles travel as objects with a name (docs/requirements/administration.md#roles). */
 export const roleRefSchema = z.object({ name: roleSchema });
 
 export const userSchema = z.object({
@@ -60,7 +60,7 @@ export type ChangeOwnPasswordRequest = z.infer<typeof changeOwnPasswordRequestSc
 
 export const userIdParamsSchema = z.object({ id: idParamSchema });
 
-// ---- workshops (administration §7 Workshop) ----
+// ---- workshops (docs/requirements/administration.md#workshop-calls) ----
 
 export const workshopSchema = z.object({
   id,
@@ -96,7 +96,7 @@ export type UpdateWorkshopRequest = z.infer<typeof updateWorkshopRequestSchema>;
 /** Largest logo accepted, decoded. */
 export const WORKSHOP_ICON_MAX_BYTES = 512 * 1024;
 
-// ---- notification e-mail addresses (administration §7 E-mail addresses) ----
+// ---- notification e-mail addresses (docs/requirements/administration.md#email-calls) ----
 
 export const emailAddressSchema = z.object({ id, address: z.string(), languageCode: z.enum(LANGUAGES) });
 export type EmailAddress = z.infer<typeof emailAddressSchema>;
@@ -109,7 +109,7 @@ export type EmailAddressRequest = z.infer<typeof emailAddressRequestSchema>;
 
 export const EMAIL_ADDRESS_LIMIT = EMAIL_ADDRESSES_MAX;
 
-// ---- value lists (administration §7 Value lists) ----
+// ---- value lists (docs/requirements/administration.md#value-list-calls) ----
 
 export const defaultOptionValueSchema = z.object({
   id,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The PDF documents of an order (administration §2 "Documents screen"). */
+/** The PDF documents of an order (docs/requirements/administration.md#documents-screen). */
 export const PDF_DOCUMENT_TYPES = [
   'PREVIEW',
   'MOBILE_REPAIR',
@@ -20,8 +20,8 @@ export type PdfDocumentType = (typeof PDF_DOCUMENT_TYPES)[number];
 export type XmlExportType = (typeof XML_EXPORT_TYPES)[number];
 
 /**
- * Kinds of asset (orders §3 "Asset"): pictures of an order, imported templates, and the generated documents and
- * exports.
+ * Kinds of asset (docs/requirements/orders.md#order-assets): pictures of an order, imported templates, and the
+ * generated documents and exports.
  */
 export const ASSET_TYPES = { PICTURE: 'PICTURE', IMPORT: 'IMPORT' } as const;
 export const assetTypeSchema = z.enum([ASSET_TYPES.PICTURE, ASSET_TYPES.IMPORT, ...EXPORT_TYPES]);
@@ -40,8 +40,8 @@ export type AssetStatus = z.infer<typeof assetStatusSchema>;
 export const DEFAULT_MAX_PICTURE_BYTES = 10 * 1024 * 1024;
 
 /**
- * POST assets (orders §7): the file as base64. The id is made by the browser, so a retried upload after a lost
- * answer stores nothing twice; `size` is the decoded length, which the server checks.
+ * POST assets (docs/requirements/orders.md#asset-calls): the file as base64. The id is made by the browser, so a
+ * retried upload after a lost answer stores nothing twice; `size` is the decoded length, which the server checks.
  */
 export const createAssetRequestSchema = z.object({
   id: z.uuid(),

@@ -9,7 +9,7 @@ export const signInRequestSchema = z.object({
 });
 export type SignInRequest = z.infer<typeof signInRequestSchema>;
 
-/** The workshop as the session keeps it (administration §3). */
+/** The workshop as the session keeps it (docs/requirements/administration.md#session). */
 export const sessionWorkshopSchema = z.object({
   id: z.number().int(),
   name: z.string(),

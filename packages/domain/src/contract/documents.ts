@@ -5,12 +5,18 @@ import { ORDER_ROOTS } from '../orders/paths.ts';
 import { type OrderType, ORDER_TYPES } from '../orders/status.ts';
 import { type ExportType, exportTypeSchema } from './assets.ts';
 
-/** Import validation states (orders §3 "Asset" validation; polled every {@link VALIDATION_POLL_MS}). */
+/**
+ * Import validation states (docs/requirements/orders.md#order-assets validation; polled every {@link
+ * VALIDATION_POLL_MS}).
+ */
 export const VALIDATION_STATUSES = { IN_VALIDATION: 'IN_VALIDATION', VALID: 'VALID', INVALID: 'INVALID' } as const;
 export const validationStatusSchema = z.enum(['IN_VALIDATION', 'VALID', 'INVALID']);
 export type ValidationStatus = z.infer<typeof validationStatusSchema>;
 
-/** Why an import was refused (administration §8): the browser shows `documents.import.<key>` and the detail. */
+/**
+ * Why an import was refused (docs/requirements/validation.md#xml-import-checks): the browser shows
+ * `documents.import.<key>` and the detail.
+ */
 export const IMPORT_MESSAGE_KEYS = [
   'NOT_VALID_XML',
   'UNEXPECTED_ORDER_TYPE',
@@ -35,13 +41,16 @@ export const importValidationSchema = z.object({
 });
 export type ImportValidation = z.infer<typeof importValidationSchema>;
 
-/** How often the browser asks for an import's validation while it is IN_VALIDATION (orders §8). */
+/**
+ * How often the browser asks for an import's validation while it is IN_VALIDATION
+ * (docs/requirements/orders.md#xml-template-import).
+ */
 export const VALIDATION_POLL_MS = 2000;
 
 /** Most sub-vehicles a document has sections for (the export request's limit). */
 export const MAX_SUB_VEHICLES = 8;
 
-/** POST export/{orderId}/{language} (administration §3 "Export request"). */
+/** POST export/{orderId}/{language} (docs/requirements/administration.md#export-request). */
 export const exportRequestSchema = z.object({
   types: z.array(exportTypeSchema).min(1).max(16),
   /** Sub-vehicles of a wagon (the documents route's anzahlTeilfahrzeuge); the order's own count when absent. */

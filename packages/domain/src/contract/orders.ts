@@ -69,9 +69,9 @@ const digitsOrEmpty = (raw: string | undefined) => {
 };
 
 /**
- * The values an order starts with (orders §3): the wagon number on both sides and the outgoing wheelsets, or the
- * wheelset number on both sides. The server writes them as the order's first activities; a browser shows them for
- * an order created offline until the server has it.
+ * The values an order starts with (docs/requirements/orders.md#order-creation-payload): the wagon number on both sides
+ * and the outgoing wheelsets, or the wheelset number on both sides. The server writes them as the order's first
+ * activities; a browser shows them for an order created offline until the server has it.
  */
 export function creationValues(request: CreateOrderRequest): { key: string; value: string }[] {
   const maintenanceNumber = digitsOrEmpty(request.maintenanceNumber);

@@ -1,6 +1,9 @@
 import { isOrderStatus, type OrderStatus } from './status.ts';
 
-/** Kinds of order result (orders §3). XML_MODIFICATION is the default kind of a field change. */
+/**
+ * Kinds of order result (docs/requirements/sync.md#activity-types). XML_MODIFICATION is the default kind of a field
+ * change.
+ */
 export const ACTIVITY_TYPES = {
   ACTIVITY: 'ACTIVITY',
   XML_MODIFICATION: 'XML_MODIFICATION',
@@ -14,10 +17,10 @@ export const ALL_ACTIVITY_TYPES: readonly ActivityType[] = Object.values(ACTIVIT
 
 export const DEFAULT_ACTIVITY_TYPE: ActivityType = ACTIVITY_TYPES.XML_MODIFICATION;
 
-/** The server counter of an activity not yet sent: "the maximum number" of orders §3/§9. */
+/** The server counter of an activity not yet sent: "the maximum number" in docs/requirements/sync.md#activity-shape. */
 export const UNSENT_COUNTER = Number.MAX_SAFE_INTEGER;
 
-/** Local counters start at 0 and rise by 1 (orders §9). */
+/** Local counters start at 0 and rise by 1 (docs/requirements/sync.md#activity-shape). */
 export const FIRST_COUNTER_LOCAL = 0;
 
 export const SENT_STATES = {
@@ -34,7 +37,10 @@ export const SENT_STATES = {
 
 export type SentState = (typeof SENT_STATES)[keyof typeof SENT_STATES];
 
-/** One order result as stored locally (orders §3); the server's short form is mapped to this elsewhere. */
+/**
+ * One order result as stored locally (docs/requirements/sync.md#activity-shape); the server's short form is mapped to
+ * this elsewhere.
+ */
 export interface Activity {
   /** UUID made by the browser when the change was made; lets the server recognise a retried send. */
   id: string;
@@ -150,7 +156,7 @@ export function isSameOrBelow(path: string, key: string): boolean {
 }
 
 /**
- * The order's state from its activities (DESIGN "Data flow of an edit" step 3). The same function runs in the
+ * The order's state from its activities (docs/requirements/sync.md#data-flow-pull). The same function runs in the
  * browser and on the server, so both see the same order.
  */
 export function foldActivities(
@@ -203,11 +209,11 @@ export function isFieldChange(activity: Activity): boolean {
 }
 
 /**
- * What "undo the last change" does (orders §4, DESIGN step 4): the newest change still in effect that `isMine`
- * accepts (the signed-in user's own, made on this device) is deleted when it never left the browser, or marked
- * reverted (and sent as a revert naming it by id) when the server has it — or may have it: a push whose answer was
- * lost. Another user's change is never the target, whatever came last. Status changes are left out: they go through
- * the status dialog and the server's status call, which an undo cannot take back.
+ * What "undo the last change" does (docs/requirements/sync.md#undo, docs/requirements/sync.md#data-flow-undo): the
+ * newest change still in effect that `isMine` accepts (the signed-in user's own, made on this device) is deleted when
+ * it never left the browser, or marked reverted (and sent as a revert naming it by id) when the server has it — or may
+ * have it: a push whose answer was lost. Another user's change is never the target, whatever came last. Status changes
+ * are left out: they go through the status dialog and the server's status call, which an undo cannot take back.
  */
 export function undoLast(activities: readonly Activity[], isMine: (activity: Activity) => boolean): UndoAction | null {
   const changes = effectiveActivities(activities).filter((activity) => isFieldChange(activity) && isMine(activity));

@@ -8,9 +8,9 @@ import {
   subtractDecimals,
 } from './decimal.ts';
 
-/** Decimal places of SrMass (orders §5, §9). */
+/** Decimal places of SrMass (docs/requirements/validation.md#calculations). */
 export const SR_MASS_DECIMALS = 3;
-/** Shrink interference fit is shown in µm from diameters in mm (orders §9 "shrink fit factor 1000"). */
+/** Shrink interference fit is shown in µm from diameters in mm (docs/requirements/validation.md#calculations). */
 export const SHRINK_FIT_FACTOR_POWER = 3;
 
 export type CalculationResult = { ok: true; value: number } | { ok: false; missing: string[] };
@@ -25,8 +25,9 @@ function missingParameters(parameters: Record<string, Input>): string[] {
 }
 
 /**
- * Front-to-front dimension SR = AR + Sd(left wheel) + Sd(right wheel), 3 decimals (orders §5, domain-notes).
- * Added as exact decimals so 1360 + 32.5 + 31.8 is 1424.3, not 1424.3000000000002.
+ * Front-to-front dimension SR = AR + Sd(left wheel) + Sd(right wheel), 3 decimals
+ * (docs/requirements/validation.md#calculations, domain-notes). Added as exact decimals so 1360 + 32.5 + 31.8
+ * is 1424.3, not 1424.3000000000002.
  */
 export function srMass(ar: Input, sdLeft: Input, sdRight: Input): CalculationResult {
   const missing = missingParameters({ ArDimension: ar, SdLeft: sdLeft, SdRight: sdRight });

@@ -11,7 +11,7 @@ import {
 } from './activity.ts';
 
 /**
- * A write that replaced a value its author had not seen (DESIGN "Data flow of an edit" step 6): the value that
+ * A write that replaced a value its author had not seen (docs/requirements/sync.md#data-flow-conflicts): the value that
  * stood, and the change that replaced it. Shown to everyone who opens the order until someone decides.
  */
 export interface Conflict {

@@ -1,7 +1,7 @@
 import { formatDecimal, roundDecimal } from './decimal.ts';
 
 export interface NumericInputOptions {
-  /** The field may hold negative values (orders §5 "some can be negated"). */
+  /** The field may hold negative values (docs/requirements/validation.md#numeric-input). */
   negatable?: boolean;
   /** Round half away from zero to this many places; without it the typed places are kept. */
   decimals?: number;
@@ -13,9 +13,9 @@ export type NumericInputResult = { ok: true; value: string } | { ok: false };
 const NUMERIC_TEXT = /^(-?)(\d*)(?:[.,](\d*))?$/;
 
 /**
- * Normalises what a user typed into a numeric field (orders §5): comma becomes dot, ".5" becomes "0.5",
- * "5." becomes "5". Anything else (letters, inner spaces, two separators, a minus where none is allowed, no
- * digit at all) is refused and the caller restores the previous value. Surrounding spaces are dropped,
+ * Normalises what a user typed into a numeric field (docs/requirements/validation.md#numeric-input): comma becomes dot,
+ * ".5" becomes "0.5", "5." becomes "5". Anything else (letters, inner spaces, two separators, a minus where none is
+ * allowed, no digit at all) is refused and the caller restores the previous value. Surrounding spaces are dropped,
  * redundant leading zeros too, and a zero loses its minus sign, so one number has one stored text.
  */
 export function normalizeNumericInput(raw: string, options: NumericInputOptions = {}): NumericInputResult {

@@ -1,6 +1,9 @@
 import type { OrderType } from './status.ts';
 
-/** The roots below which an order's data lives (orders §3): incoming and outgoing side per order type. */
+/**
+ * The roots below which an order's data lives (docs/requirements/orders.md#order-keys): incoming and outgoing side per
+ * order type.
+ */
 export const ORDER_ROOTS = {
   WAGON: { in: '$.Body.Wagen.technicalWaggonIncoming', out: '$.Body.Wagen.technicalWaggonOutgoing' },
   WHEELSET: { in: '$.Body.Radsatz.technicalWheelsetIncoming', out: '$.Body.Radsatz.technicalWheelsetOutgoing' },

@@ -1,6 +1,9 @@
 import { hasAnyRole, ROLES, type Role } from '../roles.ts';
 
-/** Order statuses of orders §4, in the spec's order (which is also the order of the status dialog's options). */
+/**
+ * Order statuses in docs/requirements/statuses.md#order-statuses, in the spec's order (which is also the order of the
+ * status dialog's options).
+ */
 export const ORDER_STATUSES = {
   CREATED: 'CREATED',
   IN_CREATION: 'IN_CREATION',
@@ -24,7 +27,7 @@ export type OrderType = (typeof ORDER_TYPES)[keyof typeof ORDER_TYPES];
 
 export const ALL_ORDER_TYPES: readonly OrderType[] = Object.values(ORDER_TYPES);
 
-/** Statuses in which work on the order has begun (orders §4). */
+/** Statuses in which work on the order has begun (docs/requirements/statuses.md#started-statuses). */
 export const STARTED_ORDER_STATUSES: readonly OrderStatus[] = [
   ORDER_STATUSES.IN_WORK,
   ORDER_STATUSES.IN_QA,
@@ -66,8 +69,8 @@ export function qaRoleFor(orderType: OrderType): Role {
 }
 
 /**
- * Radio options of the status dialog (orders §4, administration §4): every status but the current one, in spec
- * order. DONE_ARCHIVE_REQUESTED is never offered (the server sets it). DONE_ARCHIVED needs the QA role matching
+ * Radio options of the status dialog (docs/requirements/statuses.md#status-dialog): every status but the current one,
+ * in spec order. DONE_ARCHIVE_REQUESTED is never offered (the server sets it). DONE_ARCHIVED needs the QA role matching
  * the order type. A user who is neither workshop admin nor that QA role may only hand the order to IN_QA.
  * The spec shows no further transition graph, so none is imposed.
  */

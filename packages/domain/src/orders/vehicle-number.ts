@@ -1,6 +1,6 @@
 /**
- * Wagon and wheelset numbers (orders §5, domain-notes "EVN / UIC number"): 12 digits written
- * `NN NN NNNN NNN-C`, the last one a Luhn-style check digit over the first 11.
+ * Wagon and wheelset numbers (docs/requirements/validation.md#vehicle-number, domain-notes "EVN / UIC number"): 12
+ * digits written `NN NN NNNN NNN-C`, the last one a Luhn-style check digit over the first 11.
  */
 
 export const VEHICLE_NUMBER_LENGTH = 12;
@@ -38,8 +38,9 @@ export function formatVehicleNumber(digits12: string): string {
 }
 
 /**
- * The on-blur check of orders §5. An empty value is valid (whether the field is required is a separate rule).
- * Foreign characters are reported before a wrong length because they are the more useful hint.
+ * The on-blur check in docs/requirements/validation.md#vehicle-number. An empty value is valid (whether the field is
+ * required is a separate rule). Foreign characters are reported before a wrong length because they are the more useful
+ * hint.
  */
 export function validateVehicleNumber(raw: string): VehicleNumberResult {
   const digits = normalizeVehicleNumber(raw);

@@ -33,7 +33,7 @@ import {
  */
 export const PROTOCOL_VERSION = 2;
 
-/** An activity on the wire, with the spec's short names (orders §3). */
+/** An activity on the wire, with the spec's short names (docs/requirements/sync.md#activity-shape). */
 export const activityPushSchema = z.object({
   id: z.uuid(),
   oI: z.uuid(),

@@ -47,7 +47,7 @@ import {
   vehicleNumber,
 } from './sections.tsx';
 
-/** The pages of each document type (administration §2 "Documents screen"). */
+/** The pages of each document type (docs/requirements/administration.md#documents-screen). */
 
 interface Props {
   input: PdfDocumentInput;

@@ -28,8 +28,8 @@ const PAGES: Record<PdfDocumentType, (props: { input: PdfDocumentInput; x: Texts
 let rendering: Promise<unknown> = Promise.resolve();
 
 /**
- * Renders one PDF document of an order (administration §2 "Documents screen"), all A4 in the requested language.
- * Pure apart from reading the label files once per language: the caller reads the order from the database.
+ * Renders one PDF document of an order (docs/requirements/administration.md#documents-screen), all A4 in the requested
+ * language. Pure apart from reading the label files once per language: the caller reads the order from the database.
  * Documents are rendered one after the other, each with a fresh glyph cache (see forgetGlyphs).
  */
 export function renderPdf(input: PdfDocumentInput): Promise<Buffer> {

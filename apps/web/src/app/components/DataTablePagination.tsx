@@ -16,7 +16,10 @@ export interface DataTablePaginationProps {
   selectTestId?: string;
 }
 
-/** Paging of the data tables (administration §9): 5, 10, 15, 20 and All, labelled in the user's language. */
+/**
+ * Paging of the data tables (docs/requirements/administration.md#data-tables): 5, 10, 15, 20 and All, labelled in the
+ * user's language.
+ */
 export function DataTablePagination(props: DataTablePaginationProps) {
   const { t } = useTranslation();
   return (

@@ -6,7 +6,7 @@ import { refreshValueListsLater } from '../../offline/value-list-progress.ts';
 
 export type SignInResult = { ok: true } | { ok: false; messageKey: string };
 
-/** POST auth/signin; on success the answer is kept as the session (administration §7). */
+/** POST auth/signin; on success the answer is kept as the session (docs/requirements/administration.md#auth-calls). */
 export async function signIn(request: SignInRequest): Promise<SignInResult> {
   try {
     const session = await call('auth/signin', signInResponseSchema, {
@@ -15,7 +15,8 @@ export async function signIn(request: SignInRequest): Promise<SignInResult> {
       handles: [0, 400, 401, 429],
     });
     sessionStore.set(session);
-    // The full load of the value lists belongs to the sign-in (administration §4); it runs in the background.
+    // The full load of the value lists belongs to the sign-in (docs/requirements/administration.md#value-list-loading);
+    // it runs in the background.
     refreshValueListsLater(currentLanguage(), 'full');
     return { ok: true };
   } catch (error) {

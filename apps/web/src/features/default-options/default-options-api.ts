@@ -13,7 +13,8 @@ export const fetchSummaries = (lang: Language) =>
 
 export const fetchList = (id: number) => call(`default-options/${id}`, defaultOptionSchema);
 
-// Saving handles its failures itself: one message for the whole save (administration §8).
+// Saving handles its failures itself: one message for the whole save
+// (docs/requirements/administration.md#error-catalogue).
 const quiet = { handles: [400, 403, 404, 409, 413, 500, 502] } as const;
 
 export const addValue = (listId: number, body: DefaultOptionValueRequest) =>

@@ -1,8 +1,8 @@
 import type { DefaultOptionValue } from '@vers/domain';
 
 /**
- * A row of the value-list edit screen (administration §4 "Value-list rows"): new (id null), modified, or
- * marked for deletion. Nothing reaches the server before Save.
+ * A row of the value-list edit screen (docs/requirements/administration.md#value-list-rows): new (id null), modified,
+ * or marked for deletion. Nothing reaches the server before Save.
  */
 export interface ValueRow {
   /** Stable key for React; the server id once the row exists there. */

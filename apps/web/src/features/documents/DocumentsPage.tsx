@@ -56,9 +56,9 @@ const assetList = z.array(assetSchema);
 const HANDLED = [0, 400, 403, 404, 409, 500, 502, 503];
 
 /**
- * Documents screen (administration §2, `/assets/{orderId}/{orderType}/{anzahlTeilfahrzeuge?}`): choose documents
- * and a language, generate them on the server (background jobs), see them listed in_generation, then available,
- * and download them.
+ * Documents screen (docs/requirements/administration.md#documents-screen,
+ * `/assets/{orderId}/{orderType}/{anzahlTeilfahrzeuge?}`): choose documents and a language, generate them on the server
+ * (background jobs), see them listed in_generation, then available, and download them.
  */
 export default function DocumentsPage() {
   const { t, i18n } = useTranslation();

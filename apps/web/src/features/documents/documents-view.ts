@@ -34,9 +34,9 @@ export interface Message {
 type Translate = (key: string) => string;
 
 /**
- * What the screen says when a documents call fails (administration §8 "Documents"): a 400 naming a stored value
- * is "incompatible data type '{field}' under tab '{tab}'", 403 "not enough rights", 404 "file not found", no
- * connection "you are offline"; anything else "error creating / fetching documents".
+ * What the screen says when a documents call fails (docs/requirements/administration.md#error-catalogue): a 400 naming
+ * a stored value is "incompatible data type '{field}' under tab '{tab}'", 403 "not enough rights", 404 "file not
+ * found", no connection "you are offline"; anything else "error creating / fetching documents".
  */
 export function failureMessage(
   error: unknown,

@@ -32,9 +32,9 @@ async function captureFrame(video: HTMLVideoElement): Promise<Uint8Array | null>
 }
 
 /**
- * Camera screen (orders §2, `/camera/{orderType}/{orderId}/{tabName}`): the live picture of the back camera,
- * take, look, keep or take again. Where there is no camera (or the user prefers), a PNG file serves instead.
- * A kept picture is stored on the device at once and uploaded by the scheduler.
+ * Camera screen (docs/requirements/orders.md#camera-screen, `/camera/{orderType}/{orderId}/{tabName}`): the live
+ * picture of the back camera, take, look, keep or take again. Where there is no camera (or the user prefers), a PNG
+ * file serves instead. A kept picture is stored on the device at once and uploaded by the scheduler.
  */
 export default function CameraPage() {
   const { t } = useTranslation();

@@ -29,9 +29,9 @@ import { type LocalImage, versdb } from '../../offline/versdb.ts';
 const pngUrl = (image: LocalImage) => `data:image/png;base64,${image.data}`;
 
 /**
- * Images screen (orders §2, `/images/{orderId}`): the order's pictures from the device, newest first, with
- * capture date; one opens large; delete after confirmation. Opening it brings the list in line with the server
- * (others' pictures come, deleted ones go); offline the device's pictures show as they are.
+ * Images screen (docs/requirements/orders.md#images-screen, `/images/{orderId}`): the order's pictures from the device,
+ * newest first, with capture date; one opens large; delete after confirmation. Opening it brings the list in line with
+ * the server (others' pictures come, deleted ones go); offline the device's pictures show as they are.
  */
 export default function ImagesPage() {
   const { t, i18n } = useTranslation();

@@ -101,7 +101,10 @@ export default function AddOrderPage() {
   const [wheelsets, setWheelsets] = useState<WheelsetRow[]>(() =>
     Array.from({ length: WHEELSETS_PER_WAGON.default }, () => newRow()),
   );
-  /** The vehicle's XML template import: a VALID one's incoming values are the order's start (orders §2). */
+  /**
+   * The vehicle's XML template import: a VALID one's incoming values are the order's start
+   * (docs/requirements/orders.md#xml-template-import).
+   */
   const [vehicleTemplate, setVehicleTemplate] = useState<ImportState>(IDLE);
   const imports = useXmlImports();
   /** The rows as last rendered, for the answers of imports that come later. */
@@ -234,7 +237,7 @@ export default function AddOrderPage() {
       notifications.show('orders.add.created', 'success', { number: order.number });
       navigate('/orders');
     } catch (error) {
-      // No network or a server fault (orders §7 "on 500 the order is created locally instead"): the order is
+      // No network or a server fault (docs/requirements/sync.md#order-sync-flag): the order is
       // kept on this device with sync flag 0 and sent by the scheduler.
       if (error instanceof ApiFailure && (error.status === 0 || error.status >= 500)) {
         try {

@@ -78,7 +78,10 @@ import { useOrder } from './editor/useOrder.ts';
 /** On a phone the editor's actions show their icons only (named for screen readers), so the fields stay in view. */
 const actionSx = { minWidth: 48, minHeight: 48, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } } as const;
 
-/** The documents screen of the order; a wagon's route carries its sub-vehicles (administration §2). */
+/**
+ * The documents screen of the order; a wagon's route carries its sub-vehicles
+ * (docs/requirements/administration.md#documents-screen).
+ */
 function documentsPath(type: OrderType, orderId: string, orderType: string, values: Values): string {
   const base = `/assets/${orderId}/${orderType}`;
   return type === 'WAGON' ? `${base}/${recordedSubVehicles(type, values)}` : base;
@@ -92,7 +95,10 @@ function ActionLabel({ text }: { text: string }) {
   );
 }
 
-/** The order's status line: type icon, wagon or wheelset number, status and its icon (orders §2 "footer"). */
+/**
+ * The order's status line: type icon, wagon or wheelset number, status and its icon
+ * (docs/requirements/orders.md#editor-toolbar).
+ */
 function OrderFooter({ order, status }: { order: Order; status: OrderStatus }) {
   const { t } = useTranslation();
   const done = isReadOnlyStatus(status);
@@ -140,7 +146,7 @@ function ProgressBar({ percent, testId, label }: { percent: number; testId: stri
   );
 }
 
-/** The order's tabs with their progress (orders §2 "side drawer ... titled per order type"). */
+/** The order's tabs with their progress (docs/requirements/orders.md#order-editor). */
 function TabList(props: {
   type: OrderType;
   tabs: readonly TabDef[];
@@ -229,7 +235,8 @@ function EntrySummary(props: {
   const summaryField = view.collection.summaryField;
   const summaryOf = (scope: string) =>
     summaryField ? valueOf(props.actions.values[`${scope}.${summaryField}`]) : null;
-  // Positions (numbers) are added lowest first without asking (orders §4); other values are picked.
+  // Positions (numbers) are added lowest first without asking (docs/requirements/orders.md#differentiator-entries);
+  // other values are picked.
   const values = view.collection.values;
   const numbered = Array.isArray(values) && (values as readonly string[]).every((v) => /^\d+$/.test(v));
   return (
@@ -312,9 +319,9 @@ function NotAppliedNotice({ orderId }: { orderId: string }) {
 }
 
 /**
- * The order editor (orders §2 "Edit order"): the order's tabs with their progress, the open tab's chapters with
- * incoming and outgoing values side by side, take-over, undo and the status dialog. Every change is stored in
- * IndexedDB first and shown at once; the scheduler sends it.
+ * The order editor (docs/requirements/orders.md#order-editor): the order's tabs with their progress, the open tab's
+ * chapters with incoming and outgoing values side by side, take-over, undo and the status dialog. Every change is
+ * stored in IndexedDB first and shown at once; the scheduler sends it.
  */
 export default function EditOrderPage() {
   const { t, i18n } = useTranslation();
@@ -333,7 +340,8 @@ export default function EditOrderPage() {
     void loadFeatureCatalogue('catalogue').then(() => setLabels(true));
   }, []);
 
-  // The open order is exchanged every 10 s and at once on opening; leaving the editor exchanges at once (§2).
+  // The open order is exchanged every 10 s and at once on opening; leaving the editor exchanges at once
+  // (docs/requirements/sync.md#scheduler).
   useEffect(() => {
     if (!orderId) return;
     syncScheduler.setOpenOrder(orderId);
@@ -385,7 +393,8 @@ export default function EditOrderPage() {
     setFocusKey(null);
   });
 
-  // The server refused a change as not fitting its field: name the field and its tab (orders §8).
+  // The server refused a change as not fitting its field: name the field and its tab
+  // (docs/requirements/validation.md#server-value-checks).
   const refused = useRef<string | null>(null);
   useEffect(() => {
     const key = sync.incompatibleKey;
@@ -408,11 +417,14 @@ export default function EditOrderPage() {
   const modifier = session.workshop?.addLastModifier ? session.lastName : undefined;
   const language = (i18n.resolvedLanguage ?? 'de') as Language;
 
-  /** What a change of `key` has seen of its field (DESIGN step 6): the value shown when the edit began. */
+  /**
+   * What a change of `key` has seen of its field (docs/requirements/sync.md#data-flow-conflicts): the value shown when
+   * the edit began.
+   */
   const seenFor = (key: string, options: WriteOptions) =>
     options.decision ? seenAll(ready.rows, key) : seenForEdit(ready.rows, key, !options.stale?.includes(key));
 
-  /** Stores the writes, then the recalculations they call for (orders §4 "Calculation"). */
+  /** Stores the writes, then the recalculations they call for (docs/requirements/validation.md#calculations). */
   const write = (writes: Write[], options: WriteOptions = {}) => {
     if (readOnly || writes.length === 0) return;
     void (async () => {
@@ -500,7 +512,8 @@ export default function EditOrderPage() {
       await syncScheduler.exchangeNow();
     } catch (error) {
       if (error instanceof ApiFailure && (error.status === 0 || error.status >= 502)) {
-        // Offline: the status change waits locally like any change and is sent in its place (orders §4).
+        // Offline: the status change waits locally like any change and is sent in its place
+        // (docs/requirements/statuses.md#offline-status-change).
         await recordChanges(versdb, [
           { orderId, key: '$.status', value: next, activityType: ACTIVITY_TYPES.ORDER_STATUS_MODIFICATION },
         ]);

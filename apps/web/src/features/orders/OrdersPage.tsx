@@ -46,7 +46,10 @@ import { localOrders, rememberOrders } from '../../offline/local-orders.ts';
 import { versdb } from '../../offline/versdb.ts';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
 
-/** The value list whose texts name the contractors (orders §2 order list, add order). */
+/**
+ * The value list whose texts name the contractors (docs/requirements/orders.md#order-list,
+ * docs/requirements/orders.md#add-order).
+ */
 export const CONTRACTOR_LIST = 'ListAuftraggeber';
 /** Typing pauses this long before the list is asked for again. */
 const SEARCH_DELAY_MS = 300;
@@ -104,7 +107,7 @@ function useDebounced(value: string, delay: number): string {
   return settled;
 }
 
-/** The edit route of an order (orders §2): /orders/{wagon|wheelset}/{id}. */
+/** The edit route of an order (docs/requirements/orders.md#order-routes): /orders/{wagon|wheelset}/{id}. */
 export const editPath = (order: Pick<Order, 'id' | 'type'>) => `/orders/${order.type.toLowerCase()}/${order.id}`;
 
 type Column =
@@ -205,7 +208,7 @@ export default function OrdersPage() {
     } catch (error) {
       if (mine !== requestNumber.current) return;
       if (error instanceof ApiFailure && (error.status === 0 || error.status >= 502)) {
-        // No network: the orders on this device (orders §4 "Order loading").
+        // No network: the orders on this device (docs/requirements/sync.md#order-loading).
         const rows = await localOrders(versdb, search);
         setOrders(rows.map((row) => row.order));
         setUnsentIds(new Set(rows.filter((row) => row.sent === 0).map((row) => row.order.id)));

@@ -12,8 +12,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * "Change status" (orders §2, administration §4): the current status and one radio option for each status the
- * user may choose, the first preselected; save is disabled with none chosen.
+ * "Change status" (docs/requirements/statuses.md#status-dialog): the current status and one radio option for each
+ * status the user may choose, the first preselected; save is disabled with none chosen.
  */
 export function StatusDialog(props: {
   current: OrderStatus;

@@ -11,9 +11,10 @@ import { ApiFailure, call } from '../../app/api.ts';
 import { toBase64 } from '../../offline/images.ts';
 
 /**
- * The XML template import of the add-order screen (orders §2 "Add order", §7 POST assets and GET
- * assets/validation-result): upload the file as an IMPORT asset, then ask for its check every
- * {@link VALIDATION_POLL_MS} while it is IN_VALIDATION. No React here: the screen and the tests drive it alike.
+ * The XML template import of the add-order screen (docs/requirements/orders.md#add-order,
+ * docs/requirements/orders.md#asset-calls POST assets and GET assets/validation-result): upload the file as an IMPORT
+ * asset, then ask for its check every {@link VALIDATION_POLL_MS} while it is IN_VALIDATION. No React here: the screen
+ * and the tests drive it alike.
  */
 
 /** What an import came to. */

@@ -38,8 +38,8 @@ async function copyText(text: string, element: HTMLElement | null): Promise<bool
 }
 
 /**
- * The generated initial password of a new user, shown once (administration §2). Only the button closes it,
- * so that a stray tap beside the dialog does not lose the password.
+ * The generated initial password of a new user, shown once (docs/requirements/administration.md#initial-password). Only
+ * the button closes it, so that a stray tap beside the dialog does not lose the password.
  */
 export function InitialPasswordDialog({ username, password, onClose }: InitialPasswordDialogProps) {
   const { t } = useTranslation();

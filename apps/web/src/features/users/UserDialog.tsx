@@ -34,7 +34,10 @@ export interface UserDialogProps {
 
 type Field = 'username' | 'firstName' | 'lastName' | 'roles';
 
-/** New and edit user dialog (administration §2): save stays disabled while the form is invalid. */
+/**
+ * New and edit user dialog (docs/requirements/administration.md#user-management): save stays disabled while the form is
+ * invalid.
+ */
 export function UserDialog({ user, assignableRoles, self, onCancel, onSubmit }: UserDialogProps) {
   const { t } = useTranslation();
   const isNew = user === null;

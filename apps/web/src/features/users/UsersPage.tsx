@@ -51,7 +51,7 @@ type OpenDialog =
   | { kind: 'delete'; user: User }
   | { kind: 'initial'; username: string; password: string };
 
-/** "All" in the rows-per-page choice (administration §9: data tables offer All). */
+/** "All" in the rows-per-page choice (docs/requirements/administration.md#data-tables: data tables offer All). */
 
 const byUsername = (a: User, b: User) => a.username.localeCompare(b.username);
 
@@ -76,7 +76,10 @@ export default function UsersPage() {
   /** Kept after the confirmation closes, so that its text stays while it fades out. */
   const [toDelete, setToDelete] = useState<User | null>(null);
 
-  /** Reports a failed action in the user's language, naming the user (administration §8). */
+  /**
+   * Reports a failed action in the user's language, naming the user
+   * (docs/requirements/administration.md#error-catalogue).
+   */
   const report = useCallback((messageKey: string, error: unknown, username?: string) => {
     if (endsSession(error)) return;
     notifications.show(messageKey, 'error', {

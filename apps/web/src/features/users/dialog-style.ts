@@ -1,4 +1,6 @@
-/** Dialog width of administration §9 (700 for the dialogs other than e-mail and search). */
+/**
+ * Dialog width in docs/requirements/administration.md#dialog-widths (700 for the dialogs other than e-mail and search).
+ */
 export const DIALOG_MAX_WIDTH = 700;
 
 /**

@@ -8,7 +8,10 @@ export interface UserForm {
   enabled: boolean;
 }
 
-/** A field's problem as a catalogue key with its values ("minimum length {0}" of administration §5). */
+/**
+ * A field's problem as a catalogue key with its values ("minimum length {0}" in
+ * docs/requirements/administration.md#admin-validation).
+ */
 export interface FieldError {
   key: string;
   values?: Record<string, number>;
@@ -18,7 +21,10 @@ export type UserFormErrors = Partial<Record<'username' | 'firstName' | 'lastName
 
 const required: FieldError = { key: 'users.validation.required' };
 
-/** The rules of administration §5: username (new users only) ≥ 3 characters, both names, at least one role. */
+/**
+ * The rules in docs/requirements/administration.md#admin-validation: username (new users only) ≥ 3 characters, both
+ * names, at least one role.
+ */
 export function userFormErrors(form: UserForm, isNew: boolean): UserFormErrors {
   const errors: UserFormErrors = {};
   if (isNew) {

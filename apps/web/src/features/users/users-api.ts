@@ -12,9 +12,9 @@ import { z } from 'zod';
 import { ApiFailure, call } from '../../app/api.ts';
 
 /**
- * Statuses this screen reports itself, naming the user concerned (administration §8): no connection, bad
- * requests, the codes of the user routes (403 ROLE_NOT_ALLOWED / SELF_CHANGE, 409 USER_EXISTS / LAST_ADMIN),
- * a user that is gone, and server errors. 401 and 502 keep their global reaction (back to the sign-in).
+ * Statuses this screen reports itself, naming the user concerned (docs/requirements/administration.md#error-catalogue):
+ * no connection, bad requests, the codes of the user routes (403 ROLE_NOT_ALLOWED / SELF_CHANGE, 409 USER_EXISTS /
+ * LAST_ADMIN), a user that is gone, and server errors. 401 and 502 keep their global reaction (back to the sign-in).
  */
 const HANDLED = [0, 400, 403, 404, 409, 413, 415, 422, 429, 500, 503] as const;
 const handles = HANDLED;

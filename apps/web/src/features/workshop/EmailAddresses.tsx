@@ -21,7 +21,9 @@ import { deleteEmailAddress, fetchEmailAddresses, handledHere, refusal } from '.
 
 type Editing = { key: number; existing: EmailAddress | null };
 
-/** The workshop's notification addresses: at least 1, at most 10 (administration §3, §5). */
+/**
+ * The workshop's notification addresses: at least 1, at most 10 (docs/requirements/administration.md#email-addresses).
+ */
 export function EmailAddresses({ workshopId }: { workshopId: number }) {
   const { t } = useTranslation();
   const [addresses, setAddresses] = useState<EmailAddress[] | null>(null);

@@ -17,7 +17,7 @@ import { notifications } from '../../app/notifications.ts';
 import { currentLanguage } from '../../i18n/index.ts';
 import { createEmailAddress, handledHere, refusal, updateEmailAddress } from './workshop-api.ts';
 
-/** Dialog width for e-mail addresses (administration §9). */
+/** Dialog width for e-mail addresses (docs/requirements/administration.md#dialog-widths). */
 const DIALOG_MAX_WIDTH = 500;
 
 export interface EmailDialogProps {

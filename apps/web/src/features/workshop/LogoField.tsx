@@ -19,7 +19,10 @@ export interface LogoFieldProps {
   onChanged: (workshop: Workshop) => void;
 }
 
-/** The workshop's logo: shown when there is one, replaced by uploading a PNG (administration §5: PNG only). */
+/**
+ * The workshop's logo: shown when there is one, replaced by uploading a PNG (docs/requirements/validation.md#png-only:
+ * PNG only).
+ */
 export function LogoField({ workshop, onChanged }: LogoFieldProps) {
   const { t } = useTranslation();
   const [icon, setIcon] = useState<string | null>(null);

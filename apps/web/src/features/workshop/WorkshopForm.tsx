@@ -54,7 +54,7 @@ export interface WorkshopFormProps {
   onSaved: (workshop: Workshop) => void;
 }
 
-/** The workshop's own data (administration §2 workshop settings, §3 Workshop). */
+/** The workshop's own data (docs/requirements/administration.md#workshop-settings). */
 export function WorkshopForm({ workshop, onSaved }: WorkshopFormProps) {
   const { t } = useTranslation();
   const [saved, setSaved] = useState(() => toValues(workshop));

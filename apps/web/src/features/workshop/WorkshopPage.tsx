@@ -32,7 +32,10 @@ function Section({ title, children, testId }: { title?: string; children: ReactN
   );
 }
 
-/** The signed-in session keeps a copy of its workshop (administration §3): a save refreshes it. */
+/**
+ * The signed-in session keeps a copy of its workshop (docs/requirements/administration.md#session): a save refreshes
+ * it.
+ */
 function refreshSession(workshop: Workshop) {
   const session = sessionStore.get();
   if (!session?.workshop || session.workshop.id !== workshop.id) return;
@@ -103,7 +106,7 @@ function WorkshopSettings({ workshopId }: { workshopId: number }) {
   );
 }
 
-/** Workshop settings: /workshop/{workshopId} (administration §2). */
+/** Workshop settings: /workshop/{workshopId} (docs/requirements/administration.md#workshop-settings). */
 export default function WorkshopPage() {
   const { t } = useTranslation();
   const { workshopId } = useParams();

@@ -10,8 +10,8 @@ import { z } from 'zod';
 import { ApiFailure, call } from '../../app/api.ts';
 
 /**
- * The statuses this screen answers with its own message (administration §8: errors that name the workshop
- * action or the address). No connection, 401, 403 and 502 keep the app's global reaction.
+ * The statuses this screen answers with its own message (docs/requirements/administration.md#error-catalogue: errors
+ * that name the workshop action or the address). No connection, 401, 403 and 502 keep the app's global reaction.
  */
 const OWN = [400, 404, 409, 413, 500] as const;
 
@@ -44,7 +44,10 @@ export async function fetchIcon(id: number): Promise<string | null> {
   }
 }
 
-/** PUT workshops/{id}/icon: the base64 data as plain text, without a data-URL prefix (administration §7). */
+/**
+ * PUT workshops/{id}/icon: the base64 data as plain text, without a data-URL prefix
+ * (docs/requirements/administration.md#workshop-calls).
+ */
 export const uploadIcon = (id: number, data: string): Promise<Workshop> =>
   call(`workshops/${id}/icon`, workshopSchema, { method: 'PUT', text: data, handles: OWN });
 

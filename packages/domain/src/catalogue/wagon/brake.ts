@@ -2,9 +2,9 @@ import type { CollectionDef, FieldDef, TabDef } from '../model.ts';
 import { measure, numbers } from '../fields.ts';
 
 /**
- * The wagon's brake tab (orders §2 "Brake chapters", §3 "Brake"): the brake as a whole, then its components in
- * the spec's chapter order. Everything lives below `Understructure.Brake`; components a wagon may have several of
- * are collections keyed by a position number.
+ * The wagon's brake tab (docs/requirements/orders.md#brake-chapters, docs/requirements/orders.md#brake-data): the brake
+ * as a whole, then its components in the spec's chapter order. Everything lives below `Understructure.Brake`;
+ * components a wagon may have several of are collections keyed by a position number.
  */
 
 const BRAKE = 'Understructure.Brake';
@@ -151,7 +151,7 @@ const DISTRIBUTOR_VALVES: CollectionDef = {
   ],
 };
 
-/** Brake rod (slack) adjusters: at most 4 (orders §5, §9). */
+/** Brake rod (slack) adjusters: at most 4 (docs/requirements/validation.md#collection-limits). */
 const ROD_ADJUSTERS: CollectionDef = {
   path: `${BRAKE}.RodAdjusterCollection.RodAdjuster`,
   differentiator: position('PositionGestaengesteller'),

@@ -2,10 +2,12 @@ import type { CollectionDef, FieldDef, TabDef } from '../model.ts';
 import { measure } from '../fields.ts';
 
 /**
- * The wagon tab drawAndBufferingGear (orders §2, §3, §5): climbing protection, buffers, coupling rods, couplings,
- * draw hooks and draw gear. Paths are relative to `technicalWaggon{Incoming|Outgoing}`; everything sits below
- * `Understructure.DrawAndBuffingGear`, since buffers and draw gear are mounted on the underframe's headstocks.
- * See docs/field-catalogue/wagon-draw-buffing.md for the choices made where the spec is silent.
+ * The wagon tab drawAndBufferingGear (docs/requirements/orders.md#draw-and-buffing-chapters,
+ * docs/requirements/orders.md#draw-and-buffing-data, docs/requirements/validation.md#buffer-heights): climbing
+ * protection, buffers, coupling rods, couplings, draw hooks and draw gear. Paths are relative to
+ * `technicalWaggon{Incoming|Outgoing}`; everything sits below `Understructure.DrawAndBuffingGear`, since buffers and
+ * draw gear are mounted on the underframe's headstocks. See docs/field-catalogue/wagon-draw-buffing.md for the choices
+ * made where the spec is silent.
  */
 
 const ROOT = 'Understructure.DrawAndBuffingGear';
@@ -21,7 +23,8 @@ const BUFFER_POSITIONS = ['1L', '1R', '2L', '2R'] as const;
 
 /**
  * Buffer height Z11 (height of the buffer centre above rail level), one field per position, shown only in the
- * entry of that position (orders §5). Outside 940–1065 mm (UIC 527-1, TSI WAG) the editor warns.
+ * entry of that position (docs/requirements/validation.md#buffer-heights). Outside 940–1065 mm (UIC 527-1, TSI WAG) the
+ * editor warns.
  */
 const bufferHeights: readonly FieldDef[] = BUFFER_POSITIONS.map((position) =>
   mm(`Z11_${position}`, {

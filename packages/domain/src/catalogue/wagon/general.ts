@@ -2,9 +2,10 @@ import type { CollectionDef, TabDef } from '../model.ts';
 import { measure, measureIn } from '../fields.ts';
 
 /**
- * The wagon tabs labeling, revisionDeadline and mobileService (orders §2, §3). Paths are relative to
- * `technicalWaggon{Incoming|Outgoing}`; each tab keeps its fields below one object (`Labeling`, `Revision`,
- * `MobileService`). See docs/field-catalogue/wagon-general.md for the choices made where the spec is silent.
+ * The wagon tabs labeling, revisionDeadline and mobileService (docs/requirements/orders.md#wagon-tabs,
+ * docs/requirements/orders.md#wagon-data). Paths are relative to `technicalWaggon{Incoming|Outgoing}`; each tab keeps
+ * its fields below one object (`Labeling`, `Revision`, `MobileService`). See docs/field-catalogue/wagon-general.md for
+ * the choices made where the spec is silent.
  */
 
 const metres = measureIn('m');

@@ -1,9 +1,10 @@
 import type { FieldDef, TabDef } from '../model.ts';
 
 /**
- * The load limit grid (Lastgrenzenraster, orders §3 and domain notes): the grid type chosen on the incoming side
- * decides which line-category letters apply; each letter has a payload in t at 100 km/h (S) and 120 km/h (SS).
- * The tab filters the letters by that type; the user may switch the filter off (orders §5).
+ * The load limit grid (Lastgrenzenraster, docs/requirements/orders.md#load-limit-grid-data and domain notes): the grid
+ * type chosen on the incoming side decides which line-category letters apply; each letter has a payload in t at 100
+ * km/h (S) and 120 km/h (SS). The tab filters the letters by that type; the user may switch the filter off
+ * (docs/requirements/validation.md#load-limit-filter).
  */
 const GRID = 'LoadLimitGrid';
 const TYPE = `${GRID}.Lastgrenzenrastertyp`;

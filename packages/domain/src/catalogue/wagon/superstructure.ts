@@ -2,10 +2,11 @@ import type { ChapterDef, CollectionDef, Condition, TabDef } from '../model.ts';
 import { measure, measureIn, numbers } from '../fields.ts';
 
 /**
- * The wagon tabs superstructure, tank, additionalGrid, aggreementGrid and loadAddress (orders §2, §3). Paths are
+ * The wagon tabs superstructure, tank, additionalGrid, aggreementGrid and loadAddress
+ * (docs/requirements/orders.md#superstructure-chapters, docs/requirements/orders.md#superstructure-data). Paths are
  * relative to `technicalWaggon{Incoming|Outgoing}`; the superstructure chapters are relative to their entry of
- * `Superstructure.SuperstructureCollection.Superstructure`. See docs/field-catalogue/wagon-superstructure.md for
- * the choices made where the spec is silent.
+ * `Superstructure.SuperstructureCollection.Superstructure`. See docs/field-catalogue/wagon-superstructure.md for the
+ * choices made where the spec is silent.
  */
 
 const count = measure(undefined, 0);
@@ -44,7 +45,10 @@ export const SUPERSTRUCTURES: CollectionDef = {
   fields: [],
 };
 
-/** A chapter shows for its superstructure types and for type `all` (orders §2). */
+/**
+ * A chapter shows for its superstructure types and for type `all`
+ * (docs/requirements/orders.md#superstructure-chapters).
+ */
 const forTypes = (...types: string[]): Condition => ({ field: 'Aufbautyp', op: 'in', values: ['all', ...types] });
 
 const yes = (field: string): Condition => ({ field, op: 'equals', value: true });

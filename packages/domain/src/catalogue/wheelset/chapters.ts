@@ -3,12 +3,12 @@ import { bySide } from '../fields.ts';
 import { measureIn } from '../fields.ts';
 
 /**
- * The wheelset chapters beyond base data and the main measures (orders §2 "Wheelset tabs", §3 "Wheelset data"):
- * wheel base data and further wheel measures, axle, axle paintwork, bearings, axle boxes, repairs, audits and the
- * revision deadline. Paths are relative to the wheelset's root: `technicalWheelset{Incoming|Outgoing}` in a
- * wheelset order, a `Understructure.WheelsetCollection.Wheelset[i]` entry in a wagon order. The base fields,
- * AR/SR and the wheels' Sd, Sh, Qr, Laufkreisdurchmesser and Radbauart stay in `tabs.ts`.
- * See docs/field-catalogue/wheelset.md for the choices made where the spec is silent.
+ * The wheelset chapters beyond base data and the main measures (docs/requirements/orders.md#wheelset-tabs,
+ * docs/requirements/orders.md#wheelset-data): wheel base data and further wheel measures, axle, axle paintwork,
+ * bearings, axle boxes, repairs, audits and the revision deadline. Paths are relative to the wheelset's root:
+ * `technicalWheelset{Incoming|Outgoing}` in a wheelset order, a `Understructure.WheelsetCollection.Wheelset[i]` entry
+ * in a wagon order. The base fields, AR/SR and the wheels' Sd, Sh, Qr, Laufkreisdurchmesser and Radbauart stay in
+ * `tabs.ts`. See docs/field-catalogue/wheelset.md for the choices made where the spec is silent.
  */
 
 const mm = measureIn('mm');
@@ -24,7 +24,9 @@ const out: Pick<FieldDef, 'side'> = { side: 'out' };
 /** The test results of non-destructive testing (magnetic particle, ultrasonic): new list, see the seed. */
 const TEST_RESULT = 'ListPruefergebnis';
 
-/** The two wheels (orders §3 "wheels (by Side)"): the same list as the wheel measures chapter in tabs.ts. */
+/**
+ * The two wheels (docs/requirements/orders.md#wheelset-data): the same list as the wheel measures chapter in tabs.ts.
+ */
 const wheels = (fields: readonly FieldDef[]): CollectionDef => bySide('Wheels.Wheel', 'Side', fields);
 
 /** Bearings by position: two per axle box for cylindrical roller bearings, one per box for a TBU or spherical. */
@@ -82,7 +84,8 @@ const axleBasedata: ChapterDef = {
 
 /**
  * The two axle journals (stubs) with their seats. The shrink fit is that of the ring shrunk onto the stub
- * (orders §5: 1000 × (axle stub bore − ring diameter), in µm), computed in the journal's entry after a save.
+ * (docs/requirements/validation.md#calculations: 1000 × (axle stub bore − ring diameter), in µm), computed in the
+ * journal's entry after a save.
  */
 const AXLE_JOURNALS: CollectionDef = bySide('Axle.Journals.Journal', 'JournalSide', [
   mm('BearingSeatDiameter', 3, { label: 'bearingSeatDiameter' }),
@@ -286,9 +289,9 @@ export const WHEELSET_EXTRA_CHAPTERS = {
 } satisfies Record<string, ChapterDef>;
 
 /**
- * Proposed chapters per wheelset-order tab (orders §2 "Wheelset tabs"), in drawer order. `wheelsetBasedata`,
- * `wheelsetMeasures` and `wheels` are the chapters of tabs.ts. The SR calculation finds its inputs across the
- * tabs of one scope, so AR/SR (measures) and the wheels' Sd (wheelMeasures) may sit in different tabs.
+ * Proposed chapters per wheelset-order tab (docs/requirements/orders.md#wheelset-tabs), in drawer order.
+ * `wheelsetBasedata`, `wheelsetMeasures` and `wheels` are the chapters of tabs.ts. The SR calculation finds its inputs
+ * across the tabs of one scope, so AR/SR (measures) and the wheels' Sd (wheelMeasures) may sit in different tabs.
  */
 export const WHEELSET_TAB_LAYOUT: { tabId: string; chapters: string[] }[] = [
   { tabId: 'basedata', chapters: ['wheelsetBasedata'] },
@@ -305,8 +308,9 @@ export const WHEELSET_TAB_LAYOUT: { tabId: string; chapters: string[] }[] = [
 ];
 
 /**
- * The chapters of each wheelset of a wagon order (orders §2: base data, wheel base data, audits, axle base data,
- * axle paintwork, bearing, bearing housing, wheel measures). "Wheel measures" is AR/SR plus both wheels' measures.
+ * The chapters of each wheelset of a wagon order (docs/requirements/orders.md#wheelset-tabs: base data, wheel base
+ * data, audits, axle base data, axle paintwork, bearing, bearing housing, wheel measures). "Wheel measures" is AR/SR
+ * plus both wheels' measures.
  */
 export const WAGON_WHEELSET_CHAPTERS: string[] = [
   'wheelsetBasedata',

@@ -16,9 +16,10 @@ function useIsMine() {
 }
 
 /**
- * Beside a field whose value replaced another that its author had not seen (DESIGN step 6): both values, who
- * entered them and when, told from the side of whoever reads it; one tap keeps either value, as a new change that
- * the history shows. It stays, on every device of the order, until someone who has seen both decides.
+ * Beside a field whose value replaced another that its author had not seen
+ * (docs/requirements/sync.md#data-flow-conflicts): both values, who entered them and when, told from the side of
+ * whoever reads it; one tap keeps either value, as a new change that the history shows. It stays, on every device of
+ * the order, until someone who has seen both decides.
  */
 export function ConflictNote(props: {
   field: FieldConflicts;

@@ -33,7 +33,10 @@ export interface FieldInputProps {
    * typed, so the user decided on the value shown before (what the change has seen, for conflicts).
    */
   onCommit: (value: FieldValue, edit?: { changedWhileEditing: boolean }) => void;
-  /** Restores the previous value instead of clearing (differentiators, orders §5). */
+  /**
+   * Restores the previous value instead of clearing (differentiators,
+   * docs/requirements/validation.md#differentiator-values).
+   */
   required?: boolean;
   /** Values a differentiator may take instead of the value list. */
   choices?: readonly string[];
@@ -46,7 +49,9 @@ interface Choice {
   text: string;
 }
 
-/** The options of a value list in the user's language, sorted by text (orders §5). */
+/**
+ * The options of a value list in the user's language, sorted by text (docs/requirements/validation.md#option-lists).
+ */
 function useChoices(list: string | undefined): Choice[] {
   const { i18n } = useTranslation();
   const language = (i18n.resolvedLanguage ?? 'de') as Language;
@@ -91,7 +96,8 @@ function OptionInput(props: FieldInputProps) {
     typed !== '' &&
     typed !== (selected?.text ?? '').toLowerCase() &&
     !choices.some((c) => `${c.value} ${c.text}`.toLowerCase().includes(typed));
-  // "Generate a new entry with TAB" (orders §5): Tab takes the typed text as a new value where the list allows.
+  // "Generate a new entry with TAB" (docs/requirements/validation.md#option-lists): Tab takes the typed text as a new
+  // value where the list allows.
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Tab' && field.extraEntries && input.trim() !== '') {
       const match = choices.find((c) => c.text.toLowerCase() === input.trim().toLowerCase());
@@ -214,7 +220,7 @@ function TextInput(props: FieldInputProps) {
         ...(field.decimals !== undefined ? { decimals: field.decimals } : {}),
       });
       if (!normalized.ok) {
-        // Orders §5: an invalid number is reverted, with a word why.
+        // docs/requirements/validation.md#numeric-input: an invalid number is reverted, with a word why.
         setDraft(shown);
         setError(t('orders.editor.invalidNumber'));
         return;
@@ -314,7 +320,7 @@ function ChoiceInput(props: FieldInputProps & { choices: readonly string[] }) {
   );
 }
 
-/** One side of one field, by the field's kind (orders §3 "Field kinds"). */
+/** One side of one field, by the field's kind (docs/requirements/orders.md#field-kinds). */
 export function FieldInput(props: FieldInputProps) {
   switch (props.field.kind) {
     case 'option':

@@ -66,7 +66,8 @@ export function useEntryTitle() {
 
 /**
  * Who changed the field last and when, under its label: only where the value carries a `LastModifier`, which is
- * written only when the workshop keeps a protocol (orders §3, §6).
+ * written only when the workshop keeps a protocol (docs/requirements/orders.md#attribute-value,
+ * docs/requirements/orders.md#protocol-flag).
  */
 function LastChange({ stored }: { stored: Record<'in' | 'out', unknown> }) {
   const { i18n } = useTranslation();
@@ -236,11 +237,17 @@ function Rows({ rows, actions }: { rows: readonly RowView[]; actions: EditorActi
   );
 }
 
-/** Add and remove pickers of a collection: only unused values to add, used ones to remove (orders §5). */
+/**
+ * Add and remove pickers of a collection: only unused values to add, used ones to remove
+ * (docs/requirements/validation.md#entry-pickers).
+ */
 export function EntryPickers(props: {
   view: CollectionView;
   actions: EditorActions;
-  /** Adds the lowest unused value at once instead of asking (wheelset positions, orders §4). */
+  /**
+   * Adds the lowest unused value at once instead of asking (wheelset positions,
+   * docs/requirements/orders.md#differentiator-entries).
+   */
   addLowest?: boolean;
 }) {
   const { t } = useTranslation();
@@ -330,7 +337,7 @@ export function EntryPickers(props: {
 
 /**
  * The differentiator of an entry can be changed to an unused value on both sides at once, never emptied
- * (orders §5: the previous value is restored).
+ * (docs/requirements/validation.md#differentiator-values: the previous value is restored).
  */
 function DifferentiatorRow({
   view,

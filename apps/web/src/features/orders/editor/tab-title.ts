@@ -15,7 +15,10 @@ const ENTRY_DIFFERENTIATOR: Record<string, string> = { wheelsets: 'Position', su
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-/** The toolbar's tab name of an editor route (orders §2: route name plus tab name), e.g. "Superstructure: tank". */
+/**
+ * The toolbar's tab name of an editor route (docs/requirements/orders.md#editor-toolbar: route name plus tab name),
+ * e.g. "Superstructure: tank".
+ */
 export function tabTitle(
   orderType: string | undefined,
   tabName: string | undefined,

@@ -36,8 +36,8 @@ export type OrderLoad =
     };
 
 /**
- * The order open in the editor (orders §4 "Order loading"): from the local store; when it was sent and the
- * server answers, the server's copy replaces it; on a network error the local copy serves. Its state is the fold
+ * The order open in the editor (docs/requirements/sync.md#order-loading): from the local store; when it was sent and
+ * the server answers, the server's copy replaces it; on a network error the local copy serves. Its state is the fold
  * of its local activities, kept live: an edit shows as soon as it is stored, and a pull as soon as it lands.
  */
 export function useOrder(orderId: string): OrderLoad {
