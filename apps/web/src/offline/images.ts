@@ -10,28 +10,17 @@ import {
 import { z } from 'zod';
 import { ApiFailure, call } from '../app/api.ts';
 import { sessionStore } from '../app/session.ts';
+import { fromBase64, toBase64 } from '../app/base64.ts';
 import { newUuid } from './order-results.ts';
 import { isOwnWork } from './sync.ts';
+
+export { fromBase64, toBase64 };
 import type { LocalImage, VersDb } from './versdb.ts';
 
 /** Statuses the image exchange handles itself (background work: no snackbars, no jump to the login on 401). */
 const HANDLES = [0, 400, 403, 404, 409, 413, 500, 502, 503, 504] as const;
 /** Pictures are large: a slow workshop network may need a while for one. */
 const IMAGE_CALL = { handles: HANDLES, timeoutMs: 120_000 } as const;
-
-export function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  const CHUNK = 0x8000; // String.fromCharCode takes a limited number of arguments
-  for (let i = 0; i < bytes.length; i += CHUNK) binary += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
-  return btoa(binary);
-}
-
-export function fromBase64(base64: string): Uint8Array {
-  const binary = atob(base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
 
 /**
  * A small JPEG of the picture for lists (200 full PNGs in a list would decode megabytes each). Browser only;

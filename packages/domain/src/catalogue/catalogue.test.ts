@@ -97,6 +97,11 @@ describe('values against their field kinds', () => {
     ['monthAndYear', '2026-11', null],
     ['monthAndYear', '2026-13', 'month YYYY-MM expected'],
     ['year', '2026', null],
+    ['year', '1850', 'year YYYY from 1900 to 2199 expected'],
+    ['year', '0000', 'year YYYY from 1900 to 2199 expected'],
+    ['year', '2250', 'year YYYY from 1900 to 2199 expected'],
+    ['string', 'x'.repeat(200), null],
+    ['string', 'x'.repeat(250), 'at most 200 characters'],
     ['multioption', ['A', 'B'], null],
     ['multioption', 'A', 'list of texts expected'],
     ['string', 7, 'text expected'],
@@ -118,6 +123,13 @@ describe('values against their field kinds', () => {
     expect(activityProblem('WAGON', `${W_IN}.Feld`, ACTIVITY_TYPES.XML_MODIFICATION, json(at('x')))).toBe(
       'no such field',
     );
+    // A field kept on one side only has no value on the other.
+    expect(activityProblem('WAGON', `${W_OUT}.LetztesLadegut`, ACTIVITY_TYPES.XML_MODIFICATION, json(at('x')))).toBe(
+      'no such field on the outgoing side',
+    );
+    expect(
+      activityProblem('WAGON', `${W_IN}.LetztesLadegut`, ACTIVITY_TYPES.XML_MODIFICATION, json(at('x'))),
+    ).toBeNull();
     const bogie = `${W_OUT}.Understructure.BogieCollection.Bogie[1]`;
     expect(activityProblem('WAGON', bogie, ACTIVITY_TYPES.XML_DELETE, 'null')).toBeNull();
     expect(activityProblem('WAGON', bogie, ACTIVITY_TYPES.XML_MODIFICATION, json(at('x')))).toBe(

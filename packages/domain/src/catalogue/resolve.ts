@@ -3,7 +3,7 @@ import { ORDER_ROOTS } from '../orders/paths.ts';
 import type { OrderType } from '../orders/status.ts';
 import type { ChapterDef, CollectionDef, FieldDef, TabDef, ValueSide } from './model.ts';
 import { CATALOGUE } from './tabs.ts';
-import { attributeProblem, valueOf } from './values.ts';
+import { attributeShapeProblem, describeIssue, type ValueIssue, valueIssue, valueOf } from './values.ts';
 
 /** Where a result key sits in the catalogue. */
 export interface ResolvedKey {
@@ -104,6 +104,40 @@ export function resolveKey(type: OrderType, key: string): ResolvedKey | null {
   return null;
 }
 
+/** Why a write of `key` does not fit the order type's catalogue: the field's value rule, or where it would go. */
+export type WriteIssue =
+  | ValueIssue
+  | { code: 'UNKNOWN_FIELD' }
+  | { code: 'ENTRY_DELETE_ONLY' }
+  | { code: 'NOT_ON_THIS_SIDE'; side: ValueSide };
+
+/**
+ * Whether a write fits the catalogue: a known key, on a side the field has, a value its kind takes (`null` clears,
+ * which always fits). The browser asks it at the keyboard, the server for every change it receives.
+ */
+export function writeIssue(type: OrderType, key: string, value: unknown): WriteIssue | null {
+  const resolved = resolveKey(type, key);
+  if (!resolved) return { code: 'UNKNOWN_FIELD' };
+  if (value === null) return null;
+  if (!resolved.field) return { code: 'ENTRY_DELETE_ONLY' };
+  const side = resolved.field.side ?? 'both';
+  if (side !== 'both' && side !== resolved.side) return { code: 'NOT_ON_THIS_SIDE', side: resolved.side };
+  return valueIssue(resolved.field, value);
+}
+
+function describeWriteIssue(issue: WriteIssue): string {
+  switch (issue.code) {
+    case 'UNKNOWN_FIELD':
+      return 'no such field';
+    case 'ENTRY_DELETE_ONLY':
+      return 'a list entry can only be deleted';
+    case 'NOT_ON_THIS_SIDE':
+      return `no such field on the ${issue.side === 'in' ? 'incoming' : 'outgoing'} side`;
+    default:
+      return describeIssue(issue);
+  }
+}
+
 /** Why an activity does not fit the catalogue (the server's 400 message names the path); null when it fits. */
 export function activityProblem(
   type: OrderType,
@@ -111,11 +145,15 @@ export function activityProblem(
   activityType: string,
   outputValue: string,
 ): string | null {
-  const resolved = resolveKey(type, key);
-  if (!resolved) return 'no such field';
-  if (activityType === ACTIVITY_TYPES.XML_DELETE) return null;
-  if (!resolved.field) return 'a list entry can only be deleted';
-  return attributeProblem(resolved.field, parseOutputValue(outputValue));
+  if (activityType === ACTIVITY_TYPES.XML_DELETE) {
+    const issue = writeIssue(type, key, null);
+    return issue ? describeWriteIssue(issue) : null;
+  }
+  const stored = parseOutputValue(outputValue);
+  const shape = attributeShapeProblem(stored);
+  if (shape) return resolveKey(type, key) ? shape : 'no such field';
+  const issue = writeIssue(type, key, (stored as { value: unknown }).value);
+  return issue ? describeWriteIssue(issue) : null;
 }
 
 /** Where a change of `key` is shown in the editor: its tab, the entry of a repeated tab (a wheelset's position), field and side. */

@@ -1,5 +1,4 @@
 import {
-  ACTIVITY_TYPES,
   type Language,
   type Order,
   type OrderStatus,
@@ -7,7 +6,6 @@ import {
   type TabDef,
   type Values,
   type Write,
-  activityPushResultSchema,
   displayStatus,
   filterMissing,
   formatVehicleNumber,
@@ -17,11 +15,8 @@ import {
   orderTabs,
   perEntrySummary,
   progressColour,
-  recalculate,
   recordedSubVehicles,
   resolveKey,
-  seenAll,
-  seenForEdit,
   SENT_STATES,
   tabProgress,
   takeOverWrites,
@@ -53,24 +48,19 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { ApiFailure, call } from '../../app/api.ts';
 import { loadFeatureCatalogue } from '../../i18n/index.ts';
 import { ConfirmDialog } from '../../app/components/ConfirmDialog.tsx';
 import { notifications } from '../../app/notifications.ts';
 import { useSession } from '../../app/session.ts';
-import { recordChanges, undoLastChange } from '../../offline/order-results.ts';
+import { undoLastChange } from '../../offline/order-results.ts';
+import { type EditContext, type EditProblem, editProblems, recordEdit } from '../../offline/record-edit.ts';
+import { changeStatus } from '../../offline/status-change.ts';
 import { syncScheduler, useSyncStatus } from '../../offline/scheduler.ts';
 import { versdb } from '../../offline/versdb.ts';
 import { isNotApplied } from '../unsent/unsent-view.ts';
 import { OrderTypeIcon } from './OrdersPage.tsx';
 import { StatusDialog } from './StatusDialog.tsx';
-import {
-  type EditorActions,
-  EntryPickers,
-  TabContent,
-  useEntryTitle,
-  type WriteOptions,
-} from './editor/TabContent.tsx';
+import { type EditorActions, EntryPickers, TabContent, useEntryTitle } from './editor/TabContent.tsx';
 import { fieldLabelKey } from './editor/labels.ts';
 import { ENTRY_SEPARATOR, splitTabName } from './editor/tab-title.ts';
 import { useOrder } from './editor/useOrder.ts';
@@ -370,11 +360,8 @@ export default function EditOrderPage() {
 
   // One stable write function for the field rows (they re-render only when their own values change); it calls
   // the newest closure, which knows the current values.
-  const latestWrite = useRef<(writes: Write[], options?: WriteOptions) => void>(() => undefined);
-  const stableWrite = useCallback(
-    (writes: Write[], options?: WriteOptions) => latestWrite.current(writes, options),
-    [],
-  );
+  const latestWrite = useRef<(writes: Write[], context?: EditContext) => EditProblem[]>(() => []);
+  const stableWrite = useCallback((writes: Write[], context?: EditContext) => latestWrite.current(writes, context), []);
   const entryTitle = useEntryTitle();
 
   // A field to bring into view once its tab is shown (after an undo or a jump to a conflict). Its row takes the
@@ -418,50 +405,27 @@ export default function EditOrderPage() {
   const language = (i18n.resolvedLanguage ?? 'de') as Language;
 
   /**
-   * What a change of `key` has seen of its field (docs/requirements/sync.md#data-flow-conflicts): the value shown when
-   * the edit began.
+   * Checks the writes against the field catalogue (the server's rule) and answers what does not fit, storing nothing;
+   * else stores them and their recalculations (docs/requirements/validation.md#calculations).
    */
-  const seenFor = (key: string, options: WriteOptions) =>
-    options.decision ? seenAll(ready.rows, key) : seenForEdit(ready.rows, key, !options.stale?.includes(key));
-
-  /** Stores the writes, then the recalculations they call for (docs/requirements/validation.md#calculations). */
-  const write = (writes: Write[], options: WriteOptions = {}) => {
-    if (readOnly || writes.length === 0) return;
-    void (async () => {
-      const changes = writes.map((w) => ({
-        orderId,
-        key: w.key,
-        value: w.value,
-        seen: seenFor(w.key, options),
-        ...(modifier ? { modifier } : {}),
-      }));
-      await recordChanges(versdb, changes);
-      const after: Record<string, unknown> = { ...values };
-      for (const w of writes) after[w.key] = w.value === null ? undefined : { value: w.value };
-      for (const w of writes) {
-        if (w.value === null) continue;
-        const result = recalculate(type, after, w.key);
-        if (result.kind === 'write') {
-          await recordChanges(versdb, [
-            {
-              orderId,
-              key: result.write.key,
-              value: result.write.value,
-              seen: seenFor(result.write.key, {}),
-              ...(modifier ? { modifier } : {}),
-            },
-          ]);
-        } else if (result.kind === 'missing') {
+  const write = (writes: Write[], context: EditContext = {}): EditProblem[] => {
+    if (readOnly || writes.length === 0) return [];
+    const problems = editProblems(type, writes);
+    if (problems.length > 0) return problems;
+    recordEdit(versdb, { orderId, type, writes, rows: ready.rows, values, modifier, ...context })
+      .then(({ missing }) => {
+        for (const { field, parameters } of missing) {
           notifications.show('orders.editor.missingParameters', 'warning', {
-            field: t(`catalogue.field.${result.field}`),
-            parameters: result.parameters.join(', '),
+            field: t(`catalogue.field.${field}`),
+            parameters: parameters.join(', '),
           });
         }
-      }
-    })().catch((error: unknown) => {
-      console.error('change not stored', error);
-      notifications.show('common.saveError', 'error');
-    });
+      })
+      .catch((error: unknown) => {
+        console.error('change not stored', error);
+        notifications.show('common.saveError', 'error');
+      });
+    return [];
   };
   latestWrite.current = write;
   const actions: EditorActions = { orderId, values, conflicts: ready.conflicts, readOnly, write: stableWrite };
@@ -498,30 +462,17 @@ export default function EditOrderPage() {
   };
   const firstConflict = [...ready.conflicts.keys()][0];
 
-  const changeStatus = async (next: OrderStatus) => {
+  const onStatus = async (next: OrderStatus) => {
     setBusy(true);
-    const id = crypto.randomUUID();
     try {
-      await call(`orders/${orderId}/status`, activityPushResultSchema, {
-        method: 'POST',
-        body: { status: next, id },
-        handles: [0, 400, 403, 404, 409, 502, 503, 504],
-      });
-      notifications.show('orders.statusDialog.updated', 'success');
+      const outcome = await changeStatus(versdb, orderId, next);
+      if (outcome === 'refused') return notifications.show('orders.statusDialog.failed', 'error');
+      notifications.show(
+        outcome === 'updated' ? 'orders.statusDialog.updated' : 'orders.editor.statusSavedLocally',
+        outcome === 'updated' ? 'success' : 'info',
+      );
       setStatusDialog(false);
-      await syncScheduler.exchangeNow();
-    } catch (error) {
-      if (error instanceof ApiFailure && (error.status === 0 || error.status >= 502)) {
-        // Offline: the status change waits locally like any change and is sent in its place
-        // (docs/requirements/statuses.md#offline-status-change).
-        await recordChanges(versdb, [
-          { orderId, key: '$.status', value: next, activityType: ACTIVITY_TYPES.ORDER_STATUS_MODIFICATION },
-        ]);
-        notifications.show('orders.editor.statusSavedLocally', 'info');
-        setStatusDialog(false);
-      } else {
-        notifications.show('orders.statusDialog.failed', 'error');
-      }
+      if (outcome === 'updated') await syncScheduler.exchangeNow();
     } finally {
       setBusy(false);
     }
@@ -677,7 +628,7 @@ export default function EditOrderPage() {
           roles={session.roles}
           busy={busy}
           onCancel={() => setStatusDialog(false)}
-          onSave={(next) => void changeStatus(next)}
+          onSave={(next) => void onStatus(next)}
         />
       )}
     </Box>

@@ -8,7 +8,7 @@ import {
   importValidationSchema,
 } from '@vers/domain';
 import { ApiFailure, call } from '../../app/api.ts';
-import { toBase64 } from '../../offline/images.ts';
+import { toBase64 } from '../../app/base64.ts';
 
 /**
  * The XML template import of the add-order screen (docs/requirements/orders.md#add-order,

@@ -1,4 +1,4 @@
-import { WORKSHOP_ICON_MAX_BYTES, type Workshop } from '@vers/domain';
+import { pngProblem, WORKSHOP_ICON_MAX_BYTES, type Workshop } from '@vers/domain';
 import UploadIcon from '@mui/icons-material/Upload';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -8,7 +8,8 @@ import Typography from '@mui/material/Typography';
 import { type ChangeEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifications } from '../../app/notifications.ts';
-import { fetchIcon, handledHere, isPng, refusal, toBase64, uploadIcon } from './workshop-api.ts';
+import { toBase64 } from '../../app/base64.ts';
+import { fetchIcon, handledHere, refusal, uploadIcon } from './workshop-api.ts';
 
 const MAX_KB = String(Math.floor(WORKSHOP_ICON_MAX_BYTES / 1024));
 
@@ -58,7 +59,8 @@ export function LogoField({ workshop, onChanged }: LogoFieldProps) {
       return;
     }
     const bytes = new Uint8Array(await file.arrayBuffer());
-    if (!isPng(bytes)) {
+    // The same structure check the server makes (packages/domain/src/png.ts), before anything is sent.
+    if (pngProblem(bytes)) {
       setProblem({ key: 'errors.NOT_PNG' });
       return;
     }

@@ -63,17 +63,3 @@ export const updateEmailAddress = (id: number, request: EmailAddressRequest): Pr
 
 export const deleteEmailAddress = (id: number): Promise<void> =>
   call(`emailAddress/${id}`, null, { method: 'DELETE', handles: OWN });
-
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-
-/** The content decides, not the file name: the eight signature bytes of a PNG. */
-export function isPng(bytes: Uint8Array): boolean {
-  return bytes.length > PNG_SIGNATURE.length && PNG_SIGNATURE.every((byte, i) => bytes[i] === byte);
-}
-
-export function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  const chunk = 0x8000;
-  for (let i = 0; i < bytes.length; i += chunk) binary += String.fromCharCode(...bytes.subarray(i, i + chunk));
-  return btoa(binary);
-}

@@ -39,7 +39,7 @@ describe('every field of the catalogue', () => {
               dataKey={`${where}/${field.path}`}
               label={field.path}
               readOnly={readOnly}
-              onCommit={() => undefined}
+              onCommit={() => null}
             />,
           );
         });

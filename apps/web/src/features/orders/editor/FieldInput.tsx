@@ -6,6 +6,7 @@ import {
   normalizeNumericInput,
   validateVehicleNumber,
   valueOf,
+  type WriteIssue,
 } from '@vers/domain';
 import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -19,6 +20,8 @@ import { notifications } from '../../../app/notifications.ts';
 import { versdb } from '../../../offline/versdb.ts';
 
 export type FieldValue = Write['value'];
+/** Why a value does not fit its field (domain `writeIssue`). */
+export type FieldIssue = WriteIssue;
 
 export interface FieldInputProps {
   field: FieldDef;
@@ -30,9 +33,10 @@ export interface FieldInputProps {
   readOnly: boolean;
   /**
    * Saves a value; null clears the field. `changedWhileEditing`: the stored value changed (a pull) while the user
-   * typed, so the user decided on the value shown before (what the change has seen, for conflicts).
+   * typed, so the user decided on the value shown before (what the change has seen, for conflicts). Answers why the
+   * value does not fit the field (the domain's rule, the server's too), then nothing was saved.
    */
-  onCommit: (value: FieldValue, edit?: { changedWhileEditing: boolean }) => void;
+  onCommit: (value: FieldValue, edit?: { changedWhileEditing: boolean }) => FieldIssue | null;
   /**
    * Restores the previous value instead of clearing (differentiators,
    * docs/requirements/validation.md#differentiator-values).
@@ -69,6 +73,18 @@ const text = (stored: unknown): string => {
   const value = valueOf(stored);
   return typeof value === 'string' ? value : '';
 };
+
+/** The message of an issue; where a write could not go at all (never from an input on screen), one for all. */
+const issueMessage = (issue: FieldIssue) =>
+  issue.code === 'ENTRY_DELETE_ONLY' || issue.code === 'NOT_ON_THIS_SIDE' ? 'UNKNOWN_FIELD' : issue.code;
+
+/** The numbers and choices an issue's message names. */
+const issueValues = (issue: FieldIssue): Record<string, string | number> =>
+  'choices' in issue
+    ? { choices: issue.choices.join(', ') }
+    : 'max' in issue
+      ? { max: issue.max, ...('min' in issue ? { min: issue.min } : {}) }
+      : {};
 
 const filter = createFilterOptions<Choice>({ stringify: (choice) => `${choice.value} ${choice.text}` });
 
@@ -237,18 +253,20 @@ function TextInput(props: FieldInputProps) {
       value = check.digits;
       setDraft(formatVehicleNumber(value));
     }
-    if (field.kind === 'year' && value !== '' && !/^\d{4}$/.test(value)) {
-      setDraft(shown);
-      setError(t('orders.editor.invalidYear'));
-      return;
-    }
     if (value === current) return;
     if (value === '' && props.required) {
       setDraft(shown);
       notifications.show('orders.editor.differentiatorRequired', 'warning');
       return;
     }
-    props.onCommit(value === '' ? null : value, { changedWhileEditing: storedAtFocus.current !== props.stored });
+    const issue = props.onCommit(value === '' ? null : value, {
+      changedWhileEditing: storedAtFocus.current !== props.stored,
+    });
+    // Refused by the field's rule: the text stays for the user to correct, with the reason.
+    if (issue) {
+      dirty.current = true;
+      setError(t(`orders.editor.issue.${issueMessage(issue)}`, issueValues(issue)));
+    }
   };
   const unit = field.unit ? t(`catalogue.unit.${field.unit}`, { defaultValue: field.unit }) : null;
   const multiline = field.kind === 'textarea';

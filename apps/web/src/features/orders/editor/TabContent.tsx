@@ -32,15 +32,8 @@ import { FieldHistoryButton } from './FieldHistory.tsx';
 import { FieldInput } from './FieldInput.tsx';
 import { ConflictNote } from './ConflictNote.tsx';
 import type { FieldConflicts } from './useOrder.ts';
+import type { EditContext, EditProblem } from '../../../offline/record-edit.ts';
 import { fieldLabelKey } from './labels.ts';
-
-/** How a write came about, for what its author had seen of the field (the conflict rule). */
-export interface WriteOptions {
-  /** Keys whose field showed an older value when the edit began (a pull arrived while the user typed). */
-  stale?: readonly string[];
-  /** A decision on a conflict: the user has seen every value of the field this device holds. */
-  decision?: boolean;
-}
 
 export interface EditorActions {
   orderId: string;
@@ -48,8 +41,11 @@ export interface EditorActions {
   /** The open conflicts by field key. */
   conflicts: ReadonlyMap<string, FieldConflicts>;
   readOnly: boolean;
-  /** Records the writes locally (and the recalculations they cause). */
-  write: (writes: Write[], options?: WriteOptions) => void;
+  /**
+   * Records the writes locally (and the recalculations they cause); answers the writes the field catalogue refuses,
+   * of which nothing is stored.
+   */
+  write: (writes: Write[], context?: EditContext) => EditProblem[];
 }
 
 /** The title of a collection entry: "Bogie 2", "left wheel". */
@@ -144,7 +140,9 @@ function FieldRowView({ orderId, row, conflictsIn, conflictsOut, stored, readOnl
               readOnly={readOnly}
               {...(side === 'out' && warning ? { warning } : {})}
               onCommit={(value, edit) =>
-                write(slotWrites(slot, value), edit?.changedWhileEditing ? { stale: [slot.key] } : {})
+                write(slotWrites(slot, value), edit?.changedWhileEditing ? { stale: [slot.key] } : {}).find(
+                  (problem) => problem.key === slot.key,
+                )?.issue ?? null
               }
             />
           );
@@ -363,7 +361,7 @@ function DifferentiatorRow({
         readOnly={actions.readOnly}
         required
         choices={[entry.entry.value, ...view.addable]}
-        onCommit={(value) => actions.write(keys.map((key) => ({ key, value })))}
+        onCommit={(value) => actions.write(keys.map((key) => ({ key, value })))[0]?.issue ?? null}
       />
     </Box>
   );

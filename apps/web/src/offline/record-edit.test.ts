@@ -1,0 +1,93 @@
+// @vitest-environment node
+import 'fake-indexeddb/auto';
+import './test-node-globals.ts';
+import { foldActivities, SENT_STATES, UNSENT_COUNTER } from '@vers/domain';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sessionStore } from '../app/session.ts';
+import { orderRows } from './order-results.ts';
+import { editProblems, recordEdit } from './record-edit.ts';
+import { VersDb } from './versdb.ts';
+
+const W_OUT = '$.Body.Wagen.technicalWaggonOutgoing';
+const W_IN = '$.Body.Wagen.technicalWaggonIncoming';
+const R_OUT = '$.Body.Radsatz.technicalWheelsetOutgoing';
+
+const db = new VersDb(`versdb-record-edit-${crypto.randomUUID()}`);
+afterAll(() => db.delete());
+sessionStore.set({
+  token: 't',
+  expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+  id: 7,
+  username: 'staff',
+  firstName: 'Stefan',
+  lastName: 'Schlosser',
+  roles: ['ROLE_WORKSHOP_STAFF'],
+  workshop: null,
+});
+
+describe('the field catalogue at the keyboard', () => {
+  it('refuses what the server refuses, with the reason as data: too long texts, unknown fields, the wrong side', () => {
+    expect(editProblems('WAGON', [{ key: `${W_OUT}.Baujahr`, value: '1850' }])).toEqual([
+      { key: `${W_OUT}.Baujahr`, issue: { code: 'UNKNOWN_FIELD' } },
+    ]);
+    const text = `${W_OUT}.Halterkurzkennzeichen`;
+    expect(editProblems('WAGON', [{ key: text, value: 'x'.repeat(250) }])).toEqual([
+      { key: text, issue: { code: 'TEXT_TOO_LONG', max: 200 } },
+    ]);
+    expect(editProblems('WAGON', [{ key: text, value: 'x'.repeat(200) }])).toEqual([]);
+    // A field kept on the incoming side only has no outgoing value.
+    expect(editProblems('WAGON', [{ key: `${W_OUT}.LetztesLadegut`, value: 'Kohle' }])).toEqual([
+      { key: `${W_OUT}.LetztesLadegut`, issue: { code: 'NOT_ON_THIS_SIDE', side: 'out' } },
+    ]);
+    expect(editProblems('WAGON', [{ key: `${W_IN}.LetztesLadegut`, value: 'Kohle' }])).toEqual([]);
+    // Clearing a field always fits.
+    expect(editProblems('WAGON', [{ key: text, value: null }])).toEqual([]);
+  });
+});
+
+describe('recordEdit', () => {
+  it('stores the writes unsent with what was seen, then the recalculation the domain calls for', async () => {
+    const orderId = crypto.randomUUID();
+    const ar = `${R_OUT}.ArDimension`;
+    const left = `${R_OUT}.Wheels.Wheel[0]`;
+    const right = `${R_OUT}.Wheels.Wheel[1]`;
+    const writes = [
+      { key: `${left}.Side`, value: 'left' },
+      { key: `${left}.Sd`, value: '32.5' },
+      { key: `${right}.Side`, value: 'right' },
+      { key: `${right}.Sd`, value: '31.8' },
+    ];
+    expect(editProblems('WHEELSET', writes)).toEqual([]);
+    const first = await recordEdit(db, { orderId, type: 'WHEELSET', writes, rows: [], values: {} });
+    expect(first.stored).toHaveLength(4);
+    expect(first.stored.every((row) => row.sent === SENT_STATES.UNSENT && row.counter === UNSENT_COUNTER)).toBe(true);
+    expect(first.stored.every((row) => row.seen === 0 && row.owner === 7 && row.author === 'Stefan Schlosser')).toBe(
+      true,
+    );
+
+    const rows = await orderRows(db, orderId);
+    const values = foldActivities(rows).values;
+    const withAr = await recordEdit(db, {
+      orderId,
+      type: 'WHEELSET',
+      writes: [{ key: ar, value: '1360' }],
+      rows,
+      values,
+    });
+    expect(withAr.missing).toEqual([]);
+    const state = foldActivities(await orderRows(db, orderId)).values;
+    expect(state[`${R_OUT}.SrMass`]).toMatchObject({ value: '1424.300' });
+  });
+
+  it('reports a calculation whose inputs are partly filled', async () => {
+    const orderId = crypto.randomUUID();
+    const result = await recordEdit(db, {
+      orderId,
+      type: 'WHEELSET',
+      writes: [{ key: `${R_OUT}.ArDimension`, value: '1360' }],
+      rows: [],
+      values: {},
+    });
+    expect(result.missing).toEqual([{ field: 'SrMass', parameters: ['SdLeft', 'SdRight'] }]);
+  });
+});

@@ -1,0 +1,90 @@
+import {
+  type Activity,
+  type OrderType,
+  recalculate,
+  seenAll,
+  seenForEdit,
+  type Values,
+  type Write,
+  type WriteIssue,
+  writeIssue,
+} from '@vers/domain';
+import { type Change, recordChanges } from './order-results.ts';
+import type { VersDb } from './versdb.ts';
+
+/*
+ * An edit in the order editor, as one plain step (docs/requirements/sync.md#data-flow-record): the writes are checked
+ * against the field catalogue by the same domain function the server uses, the good ones are stored with what their
+ * author had seen of each field, and the domain's recalculation follows. The editor's inputs only normalise what was
+ * typed; whether a value fits is decided here, at the keyboard, exactly as the server will decide it.
+ */
+
+/** A write the field catalogue refuses: nothing of the edit is stored. */
+export interface EditProblem {
+  key: string;
+  /** Why the write does not fit (the domain's `writeIssue`, which the server asks too). */
+  issue: WriteIssue;
+}
+
+/** How an edit came about, for what its author had seen of each field (the conflict rule). */
+export interface EditContext {
+  /** Keys whose field showed an older value when the edit began (a pull arrived while the user typed). */
+  stale?: readonly string[];
+  /** A decision on a conflict: the user has seen every value of the field this device holds. */
+  decision?: boolean;
+}
+
+export interface Edit extends EditContext {
+  orderId: string;
+  type: OrderType;
+  writes: readonly Write[];
+  /** The order's rows on this device and their fold, as the editor showed them. */
+  rows: readonly Activity[];
+  values: Values;
+  /** The last name written beside values when the workshop keeps a protocol. */
+  modifier?: string | undefined;
+}
+
+export interface EditResult {
+  stored: Activity[];
+  /** A calculation of a written field still lacks inputs: its field and the missing parameters. */
+  missing: { field: string; parameters: string[] }[];
+}
+
+/** What the field catalogue says about the writes of an edit; empty when all fit. Asked before anything is stored. */
+export function editProblems(type: OrderType, writes: readonly Write[]): EditProblem[] {
+  return writes.flatMap((write) => {
+    const issue = writeIssue(type, write.key, write.value);
+    return issue ? [{ key: write.key, issue }] : [];
+  });
+}
+
+/**
+ * Stores an edit whose writes all fit (the caller asked `editProblems` first), then the recalculations they call
+ * for, each with what its author had seen of the field. The screen never waits for the network.
+ */
+export async function recordEdit(db: VersDb, edit: Edit): Promise<EditResult> {
+  const seenFor = (key: string, context: EditContext) =>
+    context.decision ? seenAll(edit.rows, key) : seenForEdit(edit.rows, key, !context.stale?.includes(key));
+  const change = (write: Write, context: EditContext): Change => ({
+    orderId: edit.orderId,
+    key: write.key,
+    value: write.value,
+    seen: seenFor(write.key, context),
+    ...(edit.modifier ? { modifier: edit.modifier } : {}),
+  });
+  const stored = await recordChanges(
+    db,
+    edit.writes.map((write) => change(write, edit)),
+  );
+  const after: Record<string, unknown> = { ...edit.values };
+  for (const write of edit.writes) after[write.key] = write.value === null ? undefined : { value: write.value };
+  const missing: EditResult['missing'] = [];
+  for (const write of edit.writes) {
+    if (write.value === null) continue;
+    const result = recalculate(edit.type, after, write.key);
+    if (result.kind === 'write') stored.push(...(await recordChanges(db, [change(result.write, {})])));
+    else if (result.kind === 'missing') missing.push({ field: result.field, parameters: result.parameters });
+  }
+  return { stored, missing };
+}
