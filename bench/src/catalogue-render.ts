@@ -110,7 +110,7 @@ export function measureCatalogueRender(runs = 15) {
     renderToString(
       createElement(TabContent, {
         view,
-        actions: { orderId: 'bench', values, conflicts: new Map(), readOnly: false, write: () => undefined },
+        actions: { orderId: 'bench', values, conflicts: new Map(), readOnly: false, write: () => [] },
       }),
     );
   const renderPlain = () =>

@@ -28,6 +28,12 @@ function watchCsp(page: Page) {
 }
 
 /**
+ * How long a Playwright action or wait (a click, `waitFor`, `waitForURL`) waits for its state: generous, so that a busy
+ * machine slows the tests without failing them (vitest.config.ts holds the other bounds).
+ */
+export const ACTION_WAIT_MS = 120_000;
+
+/**
  * Debian's Chromium, headless, with the flags this closed network needs (and any the caller adds). Every page
  * of every context it opens is watched for CSP violations (`takeCspViolations`).
  */
@@ -36,12 +42,14 @@ export async function launchBrowser(extraArgs: readonly string[] = []): Promise<
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     const context = await newContext(options);
+    context.setDefaultTimeout(ACTION_WAIT_MS);
     context.on('page', watchCsp);
     return context;
   };
   const newPage = browser.newPage.bind(browser);
   browser.newPage = async (options) => {
     const page = await newPage(options);
+    page.setDefaultTimeout(ACTION_WAIT_MS);
     watchCsp(page);
     return page;
   };

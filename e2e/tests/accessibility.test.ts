@@ -146,9 +146,7 @@ describe('accessibility', () => {
     await check(page, 'images');
     await page.goBack();
     await page.getByTestId('open-camera').click();
-    await expect
-      .poll(() => page.getByTestId('camera-page').getAttribute('data-mode'), { timeout: 10_000 })
-      .toBe('live');
+    await expect.poll(() => page.getByTestId('camera-page').getAttribute('data-mode')).toBe('live');
     await check(page, 'camera');
 
     // A wheelset order: its base data and the wheels' measures (a collection per side).
@@ -195,7 +193,7 @@ describe('accessibility', () => {
 
     expect(checked).toHaveLength(2 * 24);
     expect(found).toEqual([]);
-  }, 180_000);
+  });
 
   it('an order is added with the keyboard alone, and the focus is always visible on a control', async () => {
     const ctx = await context();
@@ -207,13 +205,17 @@ describe('accessibility', () => {
     /** Presses a key and checks where the focus went: a control the user can see is marked as focused. */
     const press = async (key: string) => {
       await page.keyboard.press(key);
-      // MUI marks keyboard focus a frame after the focus event: the mark is waited for, briefly.
+      // MUI marks keyboard focus a frame after the focus event: the mark is waited for.
       let focus = await page.evaluate(focusState);
-      for (let wait = 0; focus.problem && wait < 10; wait++) {
-        await page.waitForTimeout(100);
-        focus = await page.evaluate(focusState);
-      }
-      expect(focus.problem, `${visited.slice(-40).join(' → ')} → ${key} → ${focus.description}`).toBeNull();
+      await expect
+        .poll(
+          async () => {
+            focus = await page.evaluate(focusState);
+            return focus.problem;
+          },
+          { message: `${visited.slice(-40).join(' → ')} → ${key}` },
+        )
+        .toBeNull();
       visited.push(focus.description);
       return focus;
     };
@@ -266,7 +268,7 @@ describe('accessibility', () => {
       page.locator('[data-testid^="order-row-"]').filter({ hasText: 'A11Y-KEYBOARD' }).count(),
     ).resolves.toBe(1);
     await ctx.close();
-  }, 60_000);
+  });
 
   it.each([
     ['landscape', { width: 1024, height: 768 }],

@@ -54,14 +54,14 @@ describe('a value entered without seeing another', () => {
 
     await first.setOffline(true);
     await enter(admin, AXLE_LOAD, '22');
-    await expect.poll(() => serverValue(orderId, AXLE_LOAD), { timeout: 30_000 }).toBe('22');
+    await expect.poll(() => serverValue(orderId, AXLE_LOAD)).toBe('22');
     await enter(staff, AXLE_LOAD, '21');
     await first.setOffline(false);
-    await expect.poll(() => serverValue(orderId, AXLE_LOAD), { timeout: 30_000 }).toBe('21');
+    await expect.poll(() => serverValue(orderId, AXLE_LOAD)).toBe('21');
 
     // Staff's value stands (it came last), and staff is told whose unseen value it replaced.
     const staffNote = staff.getByTestId('row-AllowableAxleLoad').getByTestId('conflict');
-    await staffNote.waitFor({ timeout: 30_000 });
+    await staffNote.waitFor();
     const staffText = (await staffNote.textContent()) ?? '';
     expect(staffText).toContain('„21“');
     expect(staffText).toContain('„22“');
@@ -71,24 +71,24 @@ describe('a value entered without seeing another', () => {
 
     // The admin, whose value was replaced, sees it too once the exchange brings the change (English here).
     const adminField = admin.locator(`[data-key="${AXLE_LOAD}"]`);
-    await expect.poll(() => adminField.inputValue(), { timeout: 30_000 }).toBe('21');
+    await expect.poll(() => adminField.inputValue()).toBe('21');
     const adminNote = admin.getByTestId('row-AllowableAxleLoad').getByTestId('conflict');
-    await adminNote.waitFor({ timeout: 30_000 });
+    await adminNote.waitFor();
     const adminText = (await adminNote.textContent()) ?? '';
     expect(adminText).toContain('Your value “22” was replaced by “21”');
     expect(adminText).toContain('Stefan Schlosser');
 
     // A reload does not make it go away: it is read from the order's log.
     await staff.reload();
-    await staffNote.waitFor({ timeout: 30_000 });
+    await staffNote.waitFor();
 
     // The admin keeps their value: one tap, a new change, and the conflict is gone on both tablets.
     await adminNote.locator('[data-testid="conflict-keep"][data-value="22"]').click();
-    await expect.poll(() => admin.getByTestId('conflict').count(), { timeout: 30_000 }).toBe(0);
-    await expect.poll(() => serverValue(orderId, AXLE_LOAD), { timeout: 30_000 }).toBe('22');
+    await expect.poll(() => admin.getByTestId('conflict').count()).toBe(0);
+    await expect.poll(() => serverValue(orderId, AXLE_LOAD)).toBe('22');
     const staffField = staff.locator(`[data-key="${AXLE_LOAD}"]`);
-    await expect.poll(() => staffField.inputValue(), { timeout: 30_000 }).toBe('22');
-    await expect.poll(() => staff.getByTestId('conflict').count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => staffField.inputValue()).toBe('22');
+    await expect.poll(() => staff.getByTestId('conflict').count()).toBe(0);
 
     // The field's history keeps all three, newest first, each with who and when.
     await staff.getByTestId('row-AllowableAxleLoad').getByTestId('history-open').click();
@@ -113,11 +113,11 @@ describe('undo', () => {
     const second = await newContext(browser);
     const staff = await openOrder(first, orderId, 'staff');
     await enter(staff, AXLE_LOAD, '23');
-    await expect.poll(() => serverValue(orderId, AXLE_LOAD), { timeout: 30_000 }).toBe('23');
+    await expect.poll(() => serverValue(orderId, AXLE_LOAD)).toBe('23');
 
     const admin = await openOrder(second, orderId, 'werkadmin');
     const adminField = admin.locator(`[data-key="${AXLE_LOAD}"]`);
-    await expect.poll(() => adminField.inputValue(), { timeout: 30_000 }).toBe('23');
+    await expect.poll(() => adminField.inputValue()).toBe('23');
     await expect(admin.getByTestId('undo').isDisabled()).resolves.toBe(true);
     await admin.getByTestId('undo-wrapper').hover();
     await expect(admin.getByRole('tooltip').textContent()).resolves.toContain('keine Änderung');
@@ -188,7 +188,7 @@ describe('a change the server refuses', () => {
       { orderId, key: AXLE_LOAD },
     );
     const notice = page.getByTestId('order-not-applied');
-    await notice.waitFor({ timeout: 30_000 });
+    await notice.waitFor();
     await expect(notice.getAttribute('data-count')).resolves.toBe('1');
     // The good value still went.
     await expect.poll(() => unsent(page)).toBe('0');

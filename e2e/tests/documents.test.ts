@@ -43,7 +43,7 @@ async function generateAndDownload(page: Page, language: string): Promise<string
   });
   // Listed at once as in generation, then available when the server's job is done (the list is asked every 2 s).
   await row.waitFor();
-  await expect.poll(() => row.getAttribute('data-status'), { timeout: 30_000 }).toBe('AVAILABLE');
+  await expect.poll(() => row.getAttribute('data-status')).toBe('AVAILABLE');
   const [download] = await Promise.all([page.waitForEvent('download'), row.getByTestId('document-download').click()]);
   expect(download.suggestedFilename()).toMatch(new RegExp(`_release_to_service_${language}\\.pdf$`));
   const where = path.join(files, download.suggestedFilename());
@@ -62,17 +62,13 @@ describe('documents', () => {
 
     // A wheelset template where a wagon is expected is refused with the reason, and the input is cleared.
     await page.getByTestId('order-import').setInputFiles(file('wheelset.xml', example('example-wheelset.xml')));
-    await expect
-      .poll(() => page.getByTestId('order-import-state').getAttribute('data-state'), { timeout: 20_000 })
-      .toBe('invalid');
+    await expect.poll(() => page.getByTestId('order-import-state').getAttribute('data-state')).toBe('invalid');
     await expect(page.getByTestId('order-import-message').textContent()).resolves.toContain('Unerwarteter Auftragstyp');
     await expect(page.getByTestId('order-import').inputValue()).resolves.toBe('');
 
     // The wagon template: its number and its four wheelsets fill the form.
     await page.getByTestId('order-import').setInputFiles(file('wagon.xml', example('example-wagon.xml')));
-    await expect
-      .poll(() => page.getByTestId('order-import-state').getAttribute('data-state'), { timeout: 20_000 })
-      .toBe('valid');
+    await expect.poll(() => page.getByTestId('order-import-state').getAttribute('data-state')).toBe('valid');
     await expect(page.getByTestId('order-number').inputValue()).resolves.toBe(formatVehicleNumber(WAGON));
     for (const [index, number] of WHEELSETS.entries()) {
       await expect(page.getByTestId(`wheelset-number-${index}`).inputValue()).resolves.toBe(
@@ -86,9 +82,7 @@ describe('documents', () => {
     }
     for (const index of WHEELSETS.keys()) {
       await expect
-        .poll(() => page.getByTestId(`wheelset-import-${index}-state`).getAttribute('data-state'), {
-          timeout: 20_000,
-        })
+        .poll(() => page.getByTestId(`wheelset-import-${index}-state`).getAttribute('data-state'))
         .toBe('valid');
     }
     await page.getByTestId('order-save').click();
@@ -115,5 +109,5 @@ describe('documents', () => {
     expect(german).toContain('Freigabe');
     expect(german).toContain(formatVehicleNumber(WHEELSETS[3]!));
     await context.close();
-  }, 120_000);
+  });
 });

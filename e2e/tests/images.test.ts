@@ -57,9 +57,7 @@ describe('pictures of an order', () => {
     await page.getByTestId('order-footer').waitFor();
     await page.getByTestId('open-camera').click();
     await page.waitForURL(new RegExp(`/camera/wagon/${orderId}/brake$`));
-    await expect
-      .poll(() => page.getByTestId('camera-page').getAttribute('data-mode'), { timeout: 10_000 })
-      .toBe('live');
+    await expect.poll(() => page.getByTestId('camera-page').getAttribute('data-mode')).toBe('live');
 
     await first.setOffline(true);
     await page.getByTestId('camera-take').click();
@@ -72,7 +70,7 @@ describe('pictures of an order', () => {
 
     await page.getByTestId('open-images').click();
     const card = page.getByTestId('image-card');
-    await expect.poll(() => card.count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => card.count()).toBe(1);
     await expect(card.getAttribute('data-sent')).resolves.toBe('0');
     await card.getByTestId('image-unsent').waitFor();
     await expect(card.getByTestId('image-date').textContent()).resolves.toMatch(/\d\d\.\d\d\.\d\d \d\d:\d\d/);
@@ -81,14 +79,14 @@ describe('pictures of an order', () => {
 
     // Online again: the scheduler uploads it; the server's id is the picture's own.
     await first.setOffline(false);
-    await expect.poll(() => card.getAttribute('data-sent'), { timeout: 30_000 }).toBe('1');
+    await expect.poll(() => card.getAttribute('data-sent')).toBe('1');
     await expect.poll(async () => (await serverPictures(orderId)).map((p) => p.id)).toEqual([imageId]);
 
     // Another device lists it, fetched from the server.
     const second = await context();
     const other = await signedInPage(second, 'werkadmin');
     await other.goto(`/images/${orderId}`);
-    await expect.poll(() => other.getByTestId('image-card').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => other.getByTestId('image-card').count()).toBe(1);
     await expect(other.getByTestId('image-card').getAttribute('data-id')).resolves.toBe(imageId);
     await other.getByTestId('image-card').locator('button').first().click();
     await other.getByTestId('image-large').locator('img').waitFor();
@@ -108,7 +106,7 @@ describe('pictures of an order', () => {
     await expect.poll(() => card.count()).toBe(0);
     // Hidden at once; the failed call comes right after.
     await expect.poll(() => failed).toBe(1);
-    await expect.poll(async () => (await serverPictures(orderId)).length, { timeout: 30_000 }).toBe(0);
+    await expect.poll(async () => (await serverPictures(orderId)).length).toBe(0);
     await first.close();
   });
 

@@ -35,7 +35,7 @@ describe('the app without a network', () => {
     // No network at all from here: the app shell comes from the service worker's cache.
     await context.setOffline(true);
     await page.goto('/orders');
-    await page.getByTestId('offline-banner').waitFor({ timeout: 25_000 });
+    await page.getByTestId('offline-banner').waitFor();
     await expect(page.getByTestId('sync-indicator').getAttribute('data-online')).resolves.toBe('false');
     const fromWorker = await page.evaluate(() => navigator.serviceWorker.controller !== null);
     expect(fromWorker).toBe(true);
@@ -67,7 +67,7 @@ describe('the app without a network', () => {
     await page.reload();
     await page.getByTestId('order-footer').waitFor();
     await expect.poll(() => field(page, `${W_OUT}.AllowableAxleLoad`).inputValue()).toBe('22.5');
-    await page.getByTestId('offline-banner').waitFor({ timeout: 25_000 });
+    await page.getByTestId('offline-banner').waitFor();
 
     // Signing out now would leave work behind: the user is told it stays here, and can stay signed in.
     await page.getByTestId('logout').click();
@@ -79,10 +79,8 @@ describe('the app without a network', () => {
 
     // The network is back: the scheduler sends the order, then its changes.
     await context.setOffline(false);
-    await page.getByTestId('offline-banner').waitFor({ state: 'detached', timeout: 25_000 });
-    await expect
-      .poll(() => page.getByTestId('sync-indicator').getAttribute('data-unsent'), { timeout: 30_000 })
-      .toBe('0');
+    await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('sync-indicator').getAttribute('data-unsent')).toBe('0');
 
     // A second browser sees every value.
     const other = await newContext(browser);
@@ -92,7 +90,7 @@ describe('the app without a network', () => {
     await second.getByTestId('menu').waitFor();
     await second.goto(orderPath);
     await second.getByTestId('order-footer').waitFor();
-    await expect.poll(() => field(second, `${W_OUT}.AllowableAxleLoad`).inputValue(), { timeout: 20_000 }).toBe('22.5');
+    await expect.poll(() => field(second, `${W_OUT}.AllowableAxleLoad`).inputValue()).toBe('22.5');
     await expect
       .poll(() => field(second, '$.Body.Wagen.technicalWaggonIncoming.Waggonnummer').inputValue())
       .toBe(wagon.replace(/^(\d\d)(\d\d)(\d{4})(\d{3})(\d)$/, '$1 $2 $3 $4-$5'));

@@ -24,11 +24,11 @@ describe('connection indicators', () => {
     await expect(indicator.getAttribute('data-unsent')).resolves.toBe('0');
     await context.setOffline(true);
     // The 10-second scheduler's online check notices it.
-    await page.getByTestId('offline-banner').waitFor({ timeout: 25_000 });
+    await page.getByTestId('offline-banner').waitFor();
     await expect(page.getByTestId('offline-banner').textContent()).resolves.toBe('Sie sind offline.');
     expect(await indicator.getAttribute('data-online')).toBe('false');
     await context.setOffline(false);
-    await page.getByTestId('offline-banner').waitFor({ state: 'detached', timeout: 25_000 });
+    await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
     await context.close();
   });
 });
@@ -62,7 +62,7 @@ describe('orders created offline', () => {
     await context.setOffline(false);
     // The scheduler sends it within its 10-second period; the list refreshes itself and shows its order number.
     await page.getByTestId('orders-search').fill(wagon);
-    await expect.poll(() => flagged.count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => flagged.count()).toBe(0);
     await expect.poll(async () => (await page.getByTestId('orders-table').textContent()) ?? '').toMatch(/\d{4}-\d{6}/);
     await expect(flagged.count()).resolves.toBe(0);
     await context.close();

@@ -28,8 +28,8 @@ describe('security headers in the browser', () => {
     const ran = await page.evaluate(async () => {
       const script = document.createElement('script');
       script.textContent = 'window.injected = true';
+      // An inline script runs as it is inserted, or never.
       document.head.append(script);
-      await new Promise((resolve) => setTimeout(resolve, 200));
       return (window as unknown as { injected?: boolean }).injected === true;
     });
     expect(ran).toBe(false);
@@ -41,13 +41,18 @@ describe('security headers in the browser', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await page.setContent(`<iframe id="vers" src="${baseUrl()}/login" width="800" height="600"></iframe>`);
-    await page.waitForTimeout(1500);
+    // The refusal is reported as a violation, here on purpose.
+    const violations: string[] = [];
+    await expect
+      .poll(() => {
+        violations.push(...takeCspViolations());
+        return violations.some((violation) => violation.includes('frame-ancestors'));
+      })
+      .toBe(true);
     const framed = page.frames().find((frame) => frame !== page.mainFrame());
     // The frame's document never becomes the app: Chromium shows its error page instead.
     const hasApp = framed ? await framed.locator('[data-testid="login-submit"]').count() : 0;
     expect(hasApp).toBe(0);
-    // The refusal is reported as a violation, here on purpose.
-    expect(takeCspViolations().some((violation) => violation.includes('frame-ancestors'))).toBe(true);
     await context.close();
   });
 

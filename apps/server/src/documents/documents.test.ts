@@ -53,7 +53,7 @@ async function upload(text: string | Buffer, token = staff, filename = 'template
 
 /** Asks for the validation every 100 ms (the browser: every 2 s) until it is no longer IN_VALIDATION. */
 async function validation(id: string, type: OrderType, token = staff): Promise<ImportValidation> {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 1800; i++) {
     const res = await server.request<ImportValidation>('GET', `/api/v1/assets/validation-result/${id}/${type}`, {
       token,
     });
@@ -186,7 +186,7 @@ describe('XML import of templates', () => {
 // --- Documents and exports ---
 
 async function waitForDocuments(orderId: string, ids: string[]): Promise<Asset[]> {
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < 1800; i++) {
     const res = await server.request<Asset[]>('GET', `/api/v1/assets/order/${orderId}`, { token: staff });
     const mine = res.body.filter((asset) => ids.includes(asset.id));
     if (mine.length === ids.length && mine.every((asset) => asset.status !== 'IN_GENERATION')) return mine;

@@ -102,7 +102,7 @@ async function newImport() {
       ),
     );
     if (result.validationStatus !== 'IN_VALIDATION') return id;
-    if (tries > 300) throw new Error('the template check did not end within 30 s');
+    if (tries > 1800) throw new Error('the template check did not end within 3 minutes');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

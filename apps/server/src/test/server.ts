@@ -175,7 +175,7 @@ export interface ServerProcess {
 /**
  * The server as `npm start` runs it, as a process of its own on a free port of 127.0.0.1, with `env` over this
  * process's environment (less DATABASE_URL: the database is what `env` says); resolves once `version/current`
- * answers, within 60 s. `fixedPort` starts it again where it ran before (a browser keeps its origin).
+ * answers, within 240 s. `fixedPort` starts it again where it ran before (a browser keeps its origin).
  */
 export async function startServerProcess(env: Record<string, string>, fixedPort?: number): Promise<ServerProcess> {
   const port = fixedPort ?? (await freePort());
@@ -189,7 +189,8 @@ export async function startServerProcess(env: Record<string, string>, fixedPort?
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // Generous: a busy machine starts a server slowly (a failure to start ends it at once, above).
+  const deadline = Date.now() + 240_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`server exited (${child.exitCode ?? child.signalCode}):\n${output}`);
@@ -201,7 +202,7 @@ export async function startServerProcess(env: Record<string, string>, fixedPort?
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not answer within 60 s:\n${output}`);
+      throw new Error(`server did not answer within 240 s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

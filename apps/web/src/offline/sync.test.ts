@@ -474,7 +474,7 @@ describe('scheduler', () => {
     scheduler.setOpenOrder(request.id);
     scheduler.start();
     try {
-      await vi.waitFor(() => expect(scheduler.getStatus().lastSync).toBe(clock.toISOString()), { timeout: 5000 });
+      await vi.waitFor(() => expect(scheduler.getStatus().lastSync).toBe(clock.toISOString()), { timeout: 90_000 });
       await vi.waitFor(() => expect(scheduler.getStatus()).toMatchObject({ online: true, unsentCount: 0 }));
       expect(seen).toContain(true);
       expect((await a.orders.get(request.id))?.sent).toBe(1);
