@@ -1,0 +1,51 @@
+import type { Activity, OrderType, Values, Write } from '@vers/domain';
+import { useCallback, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifications } from '../../../app/notifications.ts';
+import { type EditContext, type EditProblem, editProblems, recordEdit } from '../../../offline/record-edit.ts';
+import { versdb } from '../../../offline/versdb.ts';
+
+export interface EditorState {
+  orderId: string;
+  type: OrderType;
+  rows: readonly Activity[];
+  values: Values;
+  readOnly: boolean;
+  /** The last name written beside values when the workshop keeps a protocol. */
+  modifier: string | undefined;
+}
+
+/**
+ * The editor's write, one stable function for every field row (they re-render only when their own values change):
+ * it checks the writes with the domain's rule (what does not fit is answered, nothing stored), else records them and
+ * their recalculations (`recordEdit`) and warns of a calculation still missing inputs.
+ */
+export function useEditorWrite(state: EditorState | null): (writes: Write[], context?: EditContext) => EditProblem[] {
+  const { t } = useTranslation();
+  const latest = useRef(state);
+  latest.current = state;
+  return useCallback(
+    (writes: Write[], context: EditContext = {}): EditProblem[] => {
+      const current = latest.current;
+      if (!current || current.readOnly || writes.length === 0) return [];
+      const problems = editProblems(current.type, writes);
+      if (problems.length > 0) return problems;
+      const { readOnly: _readOnly, ...edit } = current;
+      recordEdit(versdb, { ...edit, writes, ...context })
+        .then(({ missing }) => {
+          for (const { field, parameters } of missing) {
+            notifications.show('orders.editor.missingParameters', 'warning', {
+              field: t(`catalogue.field.${field}`),
+              parameters: parameters.join(', '),
+            });
+          }
+        })
+        .catch((error: unknown) => {
+          console.error('change not stored', error);
+          notifications.show('common.saveError', 'error');
+        });
+      return [];
+    },
+    [t],
+  );
+}
