@@ -12,7 +12,7 @@ import { ApiFailure, call } from '../app/api.ts';
 import { sessionStore } from '../app/session.ts';
 import { fromBase64, toBase64 } from '../app/base64.ts';
 import { newUuid } from './order-results.ts';
-import { isOwnWork } from './sync.ts';
+import { isOwnWork } from './own-work.ts';
 
 export { fromBase64, toBase64 };
 import type { LocalImage, VersDb } from './versdb.ts';

@@ -3,7 +3,6 @@ import { liveQuery, type Subscription } from 'dexie';
 import { useSyncExternalStore } from 'react';
 import { sessionStore } from '../app/session.ts';
 import { deleteMarkedImages, sendImages } from './images.ts';
-import { exchangeOrder, healIfRestored } from './restore.ts';
 import { isOwnWork, pushWaitingOrders, sendUnsentOrders } from './sync.ts';
 import { type VersDb, versdb } from './versdb.ts';
 
@@ -154,6 +153,8 @@ export class SyncScheduler {
 
   private async exchange(): Promise<void> {
     try {
+      // The exchange and heal code loads with the first exchange, not with every screen that shows the sync status.
+      const { exchangeOrder, healIfRestored } = await import('./restore.ts');
       const orders = await sendUnsentOrders(this.db);
       if (orders.offline) return this.update({ online: false });
       // A restored server: heal what the device holds before sending more

@@ -18,7 +18,9 @@ import {
 } from '@vers/domain';
 import { z } from 'zod';
 import { ApiFailure, call } from '../app/api.ts';
-import { sessionStore } from '../app/session.ts';
+import { isOwnWork } from './own-work.ts';
+
+export { isOwnWork };
 import { orderRows } from './order-results.ts';
 import { deviceIdentity, noteIdentity } from './server-identity.ts';
 import type { VersDb } from './versdb.ts';
@@ -39,11 +41,6 @@ const HANDLES = [0, 400, 403, 404, 409, 413, 422, 500, 502, 503, 504] as const;
  */
 export const SYNC_CALL_TIMEOUT_MS = 60_000;
 export const SYNC_CALL = { handles: HANDLES, timeoutMs: SYNC_CALL_TIMEOUT_MS } as const;
-
-/** Whose waiting work this session sends: the user's own, and rows from before owners were kept. */
-export function isOwnWork(row: { owner?: number }, owner: number | undefined = sessionStore.get()?.id): boolean {
-  return row.owner === undefined || row.owner === owner;
-}
 
 export interface SyncResult {
   /** Changes (and reverts) the server accepted in this run. */
