@@ -10,6 +10,8 @@ import {
   assetWithDataSchema,
   createAssetRequestSchema,
   errorBodySchema,
+  exportMediaType,
+  exportTypeSchema,
   type OrderType,
   importValidationSchema,
   orderTypeSchema,
@@ -21,6 +23,7 @@ import { type SessionUser, sessionUser } from '../auth/session.ts';
 import type { Db } from '../db/client.ts';
 import { assets } from '../db/schema.ts';
 import { ApiError, forbidden, notFound } from '../http/errors.ts';
+import { noContent } from '../http/openapi.ts';
 import { bury, missing, TOMBSTONE_KINDS } from '../orders/tombstones.ts';
 import { ownOrder } from '../orders/access.ts';
 import { requirePng } from './png.ts';
@@ -39,6 +42,10 @@ export interface AssetRouteOptions {
 }
 
 const PNG_MIME = 'image/png';
+const XML_MIME = 'application/xml';
+/** What a file can be: a picture, an XML import, or a generated document (PDF or XML). */
+const FILE_MIMES = [...new Set([PNG_MIME, XML_MIME, ...exportTypeSchema.options.map((t) => exportMediaType(t).mime)])];
+const fileBytesSchema = z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta({ type: 'string', format: 'binary' });
 /** Room in a POST body besides the base64 text: the other fields, JSON escapes and whitespace. */
 const JSON_MARGIN_BYTES = 64 * 1024;
 /** The longest base64 text of `bytes` bytes. */
@@ -202,7 +209,7 @@ export const assetRoutes =
           status: ASSET_STATUSES.AVAILABLE,
           filename: body.filename,
           size: bytes.length,
-          mime: 'application/xml',
+          mime: XML_MIME,
           creator: `${user.firstName} ${user.lastName}`,
           created: new Date(),
           createdBy: user.id,
@@ -354,7 +361,13 @@ export const assetRoutes =
           tags: ['assets'],
           description: 'One file of the own workshop as it is (e.g. image/png), as an attachment with its filename.',
           params: idParams,
-          response: { 200: z.any().describe('The bytes of the file, with its Content-Type'), ...errors },
+          response: {
+            200: {
+              description: 'The bytes of the file, with its Content-Type',
+              content: Object.fromEntries(FILE_MIMES.map((mime) => [mime, { schema: fileBytesSchema }])),
+            },
+            ...errors,
+          },
         },
       },
       async (request, reply) => {
@@ -372,7 +385,7 @@ export const assetRoutes =
     app.delete(
       '/assets/:id',
       {
-        schema: { tags: ['assets'], params: idParams, response: { 204: z.null(), ...errors } },
+        schema: { tags: ['assets'], params: idParams, response: { 204: noContent, ...errors } },
       },
       async (request, reply) => {
         const row = await ownAsset(db, sessionUser(request), request.params.id);
@@ -381,7 +394,7 @@ export const assetRoutes =
           await bury(tx, TOMBSTONE_KINDS.ASSET, row.id, row.workshopId);
         });
         await storage.delete(row.id); // after the row: content without a row is never shown
-        return reply.status(204).send(null);
+        return reply.status(204).send();
       },
     );
   };

@@ -8,10 +8,10 @@ import {
 } from '@vers/domain';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { revokedTokens, users, workshops } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
+import { noContent } from '../http/openapi.ts';
 import { isLoginBlocked, recordLoginAttempt } from './login-attempts.ts';
 import { verifyPassword } from './passwords.ts';
 import { type UserRow, type WorkshopRow, sessionUser } from './session.ts';
@@ -83,13 +83,13 @@ export const authRoutes =
     // copy of it (another tab, a stolen one) is refused from now on. Other devices of the user stay signed in.
     app.post(
       '/auth/signout',
-      { schema: { tags: ['auth'], response: { 204: z.null(), 401: errorBodySchema } } },
+      { schema: { tags: ['auth'], response: { 204: noContent, 401: errorBodySchema } } },
       async (request, reply) => {
         const { token } = sessionUser(request);
         await db.insert(revokedTokens).values({ tokenId: token.id, expiresAt: token.expiresAt }).onConflictDoNothing();
         // Entries of tokens that have expired anyway go, so the list stays as small as the tokens alive.
         await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, new Date()));
-        return reply.status(204).send(null);
+        return reply.status(204).send();
       },
     );
 

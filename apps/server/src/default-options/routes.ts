@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { Db, Executor } from '../db/client.ts';
 import { defaultOptionValues, defaultOptions } from '../db/schema.ts';
 import { ApiError, notFound } from '../http/errors.ts';
+import { noContent } from '../http/openapi.ts';
 
 type ListRow = typeof defaultOptions.$inferSelect;
 type ValueRow = typeof defaultOptionValues.$inferSelect;
@@ -199,7 +200,7 @@ export const defaultOptionRoutes =
     app.delete(
       '/default-options/:id/:valueId',
       {
-        schema: { tags: ['value lists'], params: valueParams, response: { 204: z.null(), ...errors } },
+        schema: { tags: ['value lists'], params: valueParams, response: { 204: noContent, ...errors } },
       },
       async (request, reply) => {
         const { id, valueId } = request.params;
@@ -217,7 +218,7 @@ export const defaultOptionRoutes =
           await tx.delete(defaultOptionValues).where(eq(defaultOptionValues.id, valueId));
           await touch(tx, id);
         });
-        return reply.status(204).send(null);
+        return reply.status(204).send();
       },
     );
   };

@@ -15,6 +15,7 @@ import { reaches, workshopInScope } from '../auth/tenancy.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { emailAddresses } from '../db/schema.ts';
 import { ApiError, notFound } from '../http/errors.ts';
+import { noContent } from '../http/openapi.ts';
 
 type Row = typeof emailAddresses.$inferSelect;
 const toEmailAddress = (row: Row) => ({ id: row.id, address: row.address, languageCode: row.languageCode as Language });
@@ -137,7 +138,7 @@ export const emailAddressRoutes =
     app.delete(
       '/emailAddress/:id',
       {
-        schema: { tags: ['email addresses'], params: idParams, response: { 204: z.null(), ...errors } },
+        schema: { tags: ['email addresses'], params: idParams, response: { 204: noContent, ...errors } },
       },
       async (request, reply) => {
         const row = await reachable(request, request.params.id);
@@ -152,7 +153,7 @@ export const emailAddressRoutes =
           }
           await tx.delete(emailAddresses).where(eq(emailAddresses.id, row.id));
         });
-        return reply.status(204).send(null);
+        return reply.status(204).send();
       },
     );
   };

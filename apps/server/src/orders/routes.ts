@@ -24,6 +24,7 @@ import type { Db, Executor } from '../db/client.ts';
 import { activities, assets, orderNumbers, orders } from '../db/schema.ts';
 import { type StoredValidation, toImportValidation } from '../imports/validation.ts';
 import { ApiError, forbidden } from '../http/errors.ts';
+import { noContent } from '../http/openapi.ts';
 import { appendActivities, authorOf } from '../activity/append.ts';
 import { toPushResult } from '../activity/protocol.ts';
 import { type OrderRow, ownOrder } from './access.ts';
@@ -228,14 +229,14 @@ export const orderRoutes =
 
     app.delete(
       '/orders/:id',
-      { schema: { tags: ['orders'], params: idParams, response: { 204: z.null(), ...errors } } },
+      { schema: { tags: ['orders'], params: idParams, response: { 204: noContent, ...errors } } },
       async (request, reply) => {
         const order = await ownOrder(db, sessionUser(request), request.params.id);
         await db.transaction(async (tx) => {
           await tx.delete(orders).where(eq(orders.id, order.id)); // activities and pictures go with it (cascade)
           await bury(tx, TOMBSTONE_KINDS.ORDER, order.id, order.workshopId);
         });
-        return reply.status(204).send(null);
+        return reply.status(204).send();
       },
     );
 

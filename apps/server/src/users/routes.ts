@@ -27,6 +27,7 @@ import type { TokenService } from '../auth/tokens.ts';
 import type { Db } from '../db/client.ts';
 import { users, workshops } from '../db/schema.ts';
 import { ApiError, forbidden, notFound } from '../http/errors.ts';
+import { JSON_MEDIA_TYPE, TEXT_MEDIA_TYPE, noContent } from '../http/openapi.ts';
 
 export function toUser(row: UserRow): User {
   return {
@@ -201,8 +202,10 @@ export const usersRoutes =
       {
         schema: {
           tags: ['users'],
-          description: 'Sets a new password. The body is the password as plain text.',
+          description: 'Sets a new password. The body is the password as plain text, or as a JSON string.',
           params: userIdParamsSchema,
+          // Plain text as the spec has it; a JSON string too, which is what the web app sends (users-api.ts).
+          consumes: [TEXT_MEDIA_TYPE, JSON_MEDIA_TYPE],
           body: strongPasswordSchema,
           response: { 200: z.object({ ok: z.literal(true) }), ...errors },
         },
@@ -225,7 +228,7 @@ export const usersRoutes =
     app.delete(
       '/users/:id',
       {
-        schema: { tags: ['users'], params: userIdParamsSchema, response: { 204: z.null(), ...errors } },
+        schema: { tags: ['users'], params: userIdParamsSchema, response: { 204: noContent, ...errors } },
       },
       async (request, reply) => {
         const actor = sessionUser(request);
@@ -233,7 +236,7 @@ export const usersRoutes =
         if (row.id === actor.id) throw new ApiError(403, 'SELF_CHANGE', 'Nobody deletes their own account');
         await keepLastAdmin(row, false);
         await db.delete(users).where(eq(users.id, row.id));
-        return reply.status(204).send(null);
+        return reply.status(204).send();
       },
     );
 

@@ -15,6 +15,7 @@ import type { Db } from '../db/client.ts';
 import { workshops } from '../db/schema.ts';
 import { requirePng } from '../assets/png.ts';
 import { ApiError, notFound } from '../http/errors.ts';
+import { TEXT_MEDIA_TYPE } from '../http/openapi.ts';
 
 export function toWorkshop(row: WorkshopRow): Workshop {
   return {
@@ -98,13 +99,16 @@ export const workshopRoutes =
             tags: ['workshops'],
             description: 'The logo as base64 PNG (text/plain).',
             params,
-            response: { 200: z.string(), ...errors },
+            response: {
+              200: { description: 'The PNG as base64', content: { [TEXT_MEDIA_TYPE]: { schema: z.string() } } },
+              ...errors,
+            },
           },
         },
         async (request, reply) => {
           const row = await reachable(request);
           if (row.icon === null) throw notFound('Logo');
-          return reply.type('text/plain').send(row.icon);
+          return reply.type(TEXT_MEDIA_TYPE).send(row.icon);
         },
       );
 
@@ -116,6 +120,7 @@ export const workshopRoutes =
             tags: ['workshops'],
             description: 'Sets the logo: the body is the base64 PNG as plain text, without a data-URL prefix.',
             params,
+            consumes: [TEXT_MEDIA_TYPE],
             body: base64Body,
             response: { 200: workshopSchema, ...errors },
           },
