@@ -230,6 +230,7 @@ export const assetRoutes =
         bodyLimit,
         schema: {
           tags: ['assets'],
+          summary: 'Upload a file',
           description:
             'Uploads a file as base64. A PICTURE needs the orderId of an order of the own workshop and must be a ' +
             `complete PNG of at most VERS_MAX_PICTURE_BYTES (now ${maxPictureBytes}) bytes, else 400 NOT_PNG or ` +
@@ -253,6 +254,7 @@ export const assetRoutes =
       {
         schema: {
           tags: ['assets'],
+          summary: "List an order's files",
           description: 'The files of an order of the own workshop, newest first; optionally of one type or status.',
           params: orderParams,
           querystring: assetListQuerySchema,
@@ -285,6 +287,7 @@ export const assetRoutes =
           schema: {
             hide: path === '/assets/',
             tags: ['assets'],
+            summary: 'List files by id',
             description:
               'The files of the own workshop among `ids` (a comma list), in that order; others are left out.',
             querystring: idsQuery,
@@ -313,6 +316,7 @@ export const assetRoutes =
       {
         schema: {
           tags: ['assets'],
+          summary: 'Get a file with its content',
           description: 'One file of the own workshop with its content as base64.',
           params: idParams,
           response: { 200: assetWithDataSchema, ...errors },
@@ -334,6 +338,7 @@ export const assetRoutes =
       {
         schema: {
           tags: ['assets'],
+          summary: "Get an XML import's check result",
           description:
             'The check of an uploaded XML template for an order of `orderType`: IN_VALIDATION while the ' +
             'background job runs (ask again every 2 s), then VALID with the vehicle number and, for a wagon, its ' +
@@ -359,6 +364,7 @@ export const assetRoutes =
       {
         schema: {
           tags: ['assets'],
+          summary: 'Download a file',
           description: 'One file of the own workshop as it is (e.g. image/png), as an attachment with its filename.',
           params: idParams,
           response: {
@@ -385,7 +391,12 @@ export const assetRoutes =
     app.delete(
       '/assets/:id',
       {
-        schema: { tags: ['assets'], params: idParams, response: { 204: noContent, ...errors } },
+        schema: {
+          tags: ['assets'],
+          summary: 'Delete a file',
+          params: idParams,
+          response: { 204: noContent, ...errors },
+        },
       },
       async (request, reply) => {
         const row = await ownAsset(db, sessionUser(request), request.params.id);

@@ -55,6 +55,7 @@ export const authRoutes =
       {
         schema: {
           tags: ['auth'],
+          summary: 'Sign in',
           body: signInRequestSchema,
           response: { 200: signInResponseSchema, 401: errorBodySchema, 429: errorBodySchema },
         },
@@ -83,7 +84,7 @@ export const authRoutes =
     // copy of it (another tab, a stolen one) is refused from now on. Other devices of the user stay signed in.
     app.post(
       '/auth/signout',
-      { schema: { tags: ['auth'], response: { 204: noContent, 401: errorBodySchema } } },
+      { schema: { tags: ['auth'], summary: 'Sign out', response: { 204: noContent, 401: errorBodySchema } } },
       async (request, reply) => {
         const { token } = sessionUser(request);
         await db.insert(revokedTokens).values({ tokenId: token.id, expiresAt: token.expiresAt }).onConflictDoNothing();
@@ -95,7 +96,9 @@ export const authRoutes =
 
     app.get(
       '/auth/siteId',
-      { schema: { tags: ['auth'], response: { 200: siteIdResponseSchema } } },
+      {
+        schema: { tags: ['auth'], summary: "Get the own workshop's site id", response: { 200: siteIdResponseSchema } },
+      },
       async (request) => {
         const { workshopId } = sessionUser(request);
         if (workshopId === null) return { siteId: null };

@@ -63,6 +63,7 @@ export const emailAddressRoutes =
       {
         schema: {
           tags: ['email addresses'],
+          summary: "List a workshop's e-mail addresses",
           querystring: workshopQuery,
           response: { 200: z.array(emailAddressSchema), ...errors },
         },
@@ -83,6 +84,7 @@ export const emailAddressRoutes =
       {
         schema: {
           tags: ['email addresses'],
+          summary: 'Add an e-mail address',
           querystring: workshopQuery,
           body: emailAddressRequestSchema,
           response: { 201: emailAddressSchema, ...errors },
@@ -117,6 +119,7 @@ export const emailAddressRoutes =
       {
         schema: {
           tags: ['email addresses'],
+          summary: 'Update an e-mail address',
           params: idParams,
           body: emailAddressRequestSchema,
           response: { 200: emailAddressSchema, ...errors },
@@ -138,7 +141,12 @@ export const emailAddressRoutes =
     app.delete(
       '/emailAddress/:id',
       {
-        schema: { tags: ['email addresses'], params: idParams, response: { 204: noContent, ...errors } },
+        schema: {
+          tags: ['email addresses'],
+          summary: 'Delete an e-mail address',
+          params: idParams,
+          response: { 204: noContent, ...errors },
+        },
       },
       async (request, reply) => {
         const row = await reachable(request, request.params.id);

@@ -126,6 +126,7 @@ export const orderRoutes =
       {
         schema: {
           tags: ['orders'],
+          summary: "List the own workshop's orders",
           querystring: z.object({ orderNumber: z.string().max(50).optional() }),
           response: { 200: z.array(orderSchema), ...errors },
         },
@@ -152,7 +153,14 @@ export const orderRoutes =
 
     app.get(
       '/orders/:id',
-      { schema: { tags: ['orders'], params: idParams, response: { 200: orderSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'Get an order',
+          params: idParams,
+          response: { 200: orderSchema, ...errors },
+        },
+      },
       async (request) => toOrder(await ownOrder(db, sessionUser(request), request.params.id)),
     );
 
@@ -161,6 +169,7 @@ export const orderRoutes =
       {
         schema: {
           tags: ['orders'],
+          summary: 'Create an order',
           description: 'Creates an order; a repeated call with the same id answers the order created first.',
           body: createOrderRequestSchema,
           response: { 200: orderSchema, ...errors },
@@ -229,7 +238,14 @@ export const orderRoutes =
 
     app.delete(
       '/orders/:id',
-      { schema: { tags: ['orders'], params: idParams, response: { 204: noContent, ...errors } } },
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'Delete an order',
+          params: idParams,
+          response: { 204: noContent, ...errors },
+        },
+      },
       async (request, reply) => {
         const order = await ownOrder(db, sessionUser(request), request.params.id);
         await db.transaction(async (tx) => {
@@ -245,6 +261,7 @@ export const orderRoutes =
       {
         schema: {
           tags: ['orders'],
+          summary: "Change an order's status",
           description: 'Changes the status within the role rules; recorded as an ORDER_STATUS_MODIFICATION activity.',
           params: idParams,
           body: statusChangeRequestSchema.extend({ id: z.uuid().optional() }),

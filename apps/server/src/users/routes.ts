@@ -92,7 +92,13 @@ export const usersRoutes =
 
     app.get(
       '/users/roles',
-      { schema: { tags: ['users'], response: { 200: z.array(roleRefSchema) } } },
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'List the roles the caller may assign',
+          response: { 200: z.array(roleRefSchema) },
+        },
+      },
       async (request) =>
         assignableRoles(sessionUser(request)).map((name) => ({ name }) as z.infer<typeof roleRefSchema>),
     );
@@ -102,6 +108,7 @@ export const usersRoutes =
       {
         schema: {
           tags: ['users'],
+          summary: "List a workshop's users",
           querystring: z.object({ workshopId: idParamSchema.optional() }),
           response: { 200: z.array(userSchema), 404: errorBodySchema },
         },
@@ -123,6 +130,7 @@ export const usersRoutes =
       {
         schema: {
           tags: ['users'],
+          summary: 'Create a user',
           body: createUserRequestSchema,
           response: { 201: createUserResponseSchema, ...errors },
         },
@@ -161,6 +169,7 @@ export const usersRoutes =
       {
         schema: {
           tags: ['users'],
+          summary: 'Update a user',
           params: userIdParamsSchema,
           body: updateUserRequestSchema,
           response: { 200: userSchema, ...errors },
@@ -202,6 +211,7 @@ export const usersRoutes =
       {
         schema: {
           tags: ['users'],
+          summary: "Set a user's password",
           description: 'Sets a new password. The body is the password as plain text, or as a JSON string.',
           params: userIdParamsSchema,
           // Plain text as the spec has it; a JSON string too, which is what the web app sends (users-api.ts).
@@ -228,7 +238,12 @@ export const usersRoutes =
     app.delete(
       '/users/:id',
       {
-        schema: { tags: ['users'], params: userIdParamsSchema, response: { 204: noContent, ...errors } },
+        schema: {
+          tags: ['users'],
+          summary: 'Delete a user',
+          params: userIdParamsSchema,
+          response: { 204: noContent, ...errors },
+        },
       },
       async (request, reply) => {
         const actor = sessionUser(request);
@@ -247,6 +262,7 @@ export const usersRoutes =
       {
         schema: {
           tags: ['users'],
+          summary: 'Change the own password',
           body: changeOwnPasswordRequestSchema,
           response: { 200: signInResponseSchema, ...errors },
         },

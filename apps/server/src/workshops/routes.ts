@@ -64,7 +64,15 @@ export const workshopRoutes =
 
       app.get(
         `/${root}/:id`,
-        { schema: { hide, tags: ['workshops'], params, response: { 200: workshopSchema, ...errors } } },
+        {
+          schema: {
+            hide,
+            tags: ['workshops'],
+            summary: "Get a workshop's settings",
+            params,
+            response: { 200: workshopSchema, ...errors },
+          },
+        },
         async (request) => toWorkshop(await reachable(request)),
       );
 
@@ -74,6 +82,7 @@ export const workshopRoutes =
           schema: {
             hide,
             tags: ['workshops'],
+            summary: "Update a workshop's settings",
             params,
             body: updateWorkshopRequestSchema,
             response: { 200: workshopSchema, ...errors },
@@ -97,6 +106,7 @@ export const workshopRoutes =
           schema: {
             hide,
             tags: ['workshops'],
+            summary: "Get a workshop's logo",
             description: 'The logo as base64 PNG (text/plain).',
             params,
             response: {
@@ -118,6 +128,7 @@ export const workshopRoutes =
           schema: {
             hide,
             tags: ['workshops'],
+            summary: "Set a workshop's logo",
             description: 'Sets the logo: the body is the base64 PNG as plain text, without a data-URL prefix.',
             params,
             consumes: [TEXT_MEDIA_TYPE],
