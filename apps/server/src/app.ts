@@ -5,17 +5,13 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_BASE, apiRight, DEFAULT_MAX_PICTURE_BYTES } from '@vers/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  type ZodTypeProvider,
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes.ts';
 import { registerAuthentication } from './auth/session.ts';
 import type { TokenService } from './auth/tokens.ts';
 import type { Db, ExecuteSql } from './db/client.ts';
 import { ApiError, answerClientError, registerErrorHandling } from './http/errors.ts';
+import { documentObject, documentTransform, documentedSchema, registerBodyTypes } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { systemRoutes } from './system/routes.ts';
 import { usersRoutes } from './users/routes.ts';
@@ -79,12 +75,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerBodyTypes(app);
   await registerSecurityHeaders(app);
   // Every API call the app answers, so that the access-control test finds a route that has no documented rights.
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
   // Every API route takes who may call it from the one rights table (packages/domain/src/rights.ts); a route the
-  // table does not name stops the server at start, so no call is ever open by omission.
+  // table does not name stops the server at start, so no call is ever open by omission. The OpenAPI document takes
+  // its security and 401/403 answers from the same entry.
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(API_BASE)) return;
     const methods = [route.method].flat();
@@ -100,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...(first.access === 'public' ? { public: true } : {}),
       ...(Array.isArray(first.access) ? { roles: first.access } : {}),
     };
+    route.schema = documentedSchema(route.schema, first.method, route.url, first);
   });
 
   const storage = deps.assetStorage ?? postgresAssetStorage(deps.db);
@@ -116,10 +115,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'VERS API', version: deps.gitSha.slice(0, 8) },
+      // The document describes the server that serves it (its paths begin with /api/v1).
+      servers: [{ url: '/' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: documentTransform,
+    transformObject: documentObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 

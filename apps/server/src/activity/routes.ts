@@ -40,6 +40,7 @@ export const activityRoutes =
       {
         schema: {
           tags: ['activity'],
+          summary: "List an order's changes",
           description: 'All activities of an order in counter order; `after` gives only those after a counter.',
           params: orderParams,
           querystring: z.object({ after: z.coerce.number().int().min(0).max(MAX_DB_INTEGER).optional() }),
@@ -63,6 +64,7 @@ export const activityRoutes =
       {
         schema: {
           tags: ['activity'],
+          summary: "Get an order's last counter",
           description:
             'The highest counter of the order, with the database identity and generation. A client that says what ' +
             'it holds (`known`, the id at that counter `knownId`, its `generation`) lets the server notice that it ' +
@@ -99,6 +101,7 @@ export const activityRoutes =
       {
         schema: {
           tags: ['activity'],
+          summary: "List an order's open conflicts",
           description:
             'The open conflicts of the order: changes that replaced a value their author had not seen, until ' +
             'someone who saw both decides. Judged by the same domain rule the browser uses.',
@@ -120,7 +123,12 @@ export const activityRoutes =
     app.get(
       '/activity/:orderId/:counter',
       {
-        schema: { tags: ['activity'], params: counterParams, response: { 200: serverActivitySchema, ...errors } },
+        schema: {
+          tags: ['activity'],
+          summary: 'Get one change of an order',
+          params: counterParams,
+          response: { 200: serverActivitySchema, ...errors },
+        },
       },
       async (request) => {
         const order = await ownOrder(db, sessionUser(request), request.params.orderId);
@@ -138,6 +146,7 @@ export const activityRoutes =
       {
         schema: {
           tags: ['activity'],
+          summary: 'Append a change',
           description: 'Appends one change. A repeated id answers the first result and changes nothing.',
           body: activityPushSchema,
           response: { 200: activityPushResultSchema, ...errors },
@@ -165,6 +174,7 @@ export const activityRoutes =
       {
         schema: {
           tags: ['activity'],
+          summary: 'Append several changes of an order',
           description: 'Appends many changes of one order in one transaction, in the order given.',
           body: activityBatchSchema,
           response: { 200: z.array(activityPushResultSchema), ...errors },
@@ -192,6 +202,7 @@ export const activityRoutes =
       {
         schema: {
           tags: ['activity'],
+          summary: 'Revert a change',
           description:
             'Reverts a change as if it had never been made: it is marked reverted and a new activity carries the ' +
             'value the remaining changes give, so every browser converges by pulling new counters. Reverting an ' +

@@ -10,6 +10,8 @@ import {
   assetWithDataSchema,
   createAssetRequestSchema,
   errorBodySchema,
+  exportMediaType,
+  exportTypeSchema,
   type OrderType,
   importValidationSchema,
   orderTypeSchema,
@@ -21,6 +23,7 @@ import { type SessionUser, sessionUser } from '../auth/session.ts';
 import type { Db } from '../db/client.ts';
 import { assets } from '../db/schema.ts';
 import { ApiError, forbidden, notFound } from '../http/errors.ts';
+import { noContent } from '../http/openapi.ts';
 import { bury, missing, TOMBSTONE_KINDS } from '../orders/tombstones.ts';
 import { ownOrder } from '../orders/access.ts';
 import { requirePng } from './png.ts';
@@ -39,6 +42,10 @@ export interface AssetRouteOptions {
 }
 
 const PNG_MIME = 'image/png';
+const XML_MIME = 'application/xml';
+/** What a file can be: a picture, an XML import, or a generated document (PDF or XML). */
+const FILE_MIMES = [...new Set([PNG_MIME, XML_MIME, ...exportTypeSchema.options.map((t) => exportMediaType(t).mime)])];
+const fileBytesSchema = z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta({ type: 'string', format: 'binary' });
 /** Room in a POST body besides the base64 text: the other fields, JSON escapes and whitespace. */
 const JSON_MARGIN_BYTES = 64 * 1024;
 /** The longest base64 text of `bytes` bytes. */
@@ -202,7 +209,7 @@ export const assetRoutes =
           status: ASSET_STATUSES.AVAILABLE,
           filename: body.filename,
           size: bytes.length,
-          mime: 'application/xml',
+          mime: XML_MIME,
           creator: `${user.firstName} ${user.lastName}`,
           created: new Date(),
           createdBy: user.id,
@@ -223,6 +230,7 @@ export const assetRoutes =
         bodyLimit,
         schema: {
           tags: ['assets'],
+          summary: 'Upload a file',
           description:
             'Uploads a file as base64. A PICTURE needs the orderId of an order of the own workshop and must be a ' +
             `complete PNG of at most VERS_MAX_PICTURE_BYTES (now ${maxPictureBytes}) bytes, else 400 NOT_PNG or ` +
@@ -246,6 +254,7 @@ export const assetRoutes =
       {
         schema: {
           tags: ['assets'],
+          summary: "List an order's files",
           description: 'The files of an order of the own workshop, newest first; optionally of one type or status.',
           params: orderParams,
           querystring: assetListQuerySchema,
@@ -278,6 +287,7 @@ export const assetRoutes =
           schema: {
             hide: path === '/assets/',
             tags: ['assets'],
+            summary: 'List files by id',
             description:
               'The files of the own workshop among `ids` (a comma list), in that order; others are left out.',
             querystring: idsQuery,
@@ -306,6 +316,7 @@ export const assetRoutes =
       {
         schema: {
           tags: ['assets'],
+          summary: 'Get a file with its content',
           description: 'One file of the own workshop with its content as base64.',
           params: idParams,
           response: { 200: assetWithDataSchema, ...errors },
@@ -327,6 +338,7 @@ export const assetRoutes =
       {
         schema: {
           tags: ['assets'],
+          summary: "Get an XML import's check result",
           description:
             'The check of an uploaded XML template for an order of `orderType`: IN_VALIDATION while the ' +
             'background job runs (ask again every 2 s), then VALID with the vehicle number and, for a wagon, its ' +
@@ -352,9 +364,16 @@ export const assetRoutes =
       {
         schema: {
           tags: ['assets'],
+          summary: 'Download a file',
           description: 'One file of the own workshop as it is (e.g. image/png), as an attachment with its filename.',
           params: idParams,
-          response: { 200: z.any().describe('The bytes of the file, with its Content-Type'), ...errors },
+          response: {
+            200: {
+              description: 'The bytes of the file, with its Content-Type',
+              content: Object.fromEntries(FILE_MIMES.map((mime) => [mime, { schema: fileBytesSchema }])),
+            },
+            ...errors,
+          },
         },
       },
       async (request, reply) => {
@@ -372,7 +391,12 @@ export const assetRoutes =
     app.delete(
       '/assets/:id',
       {
-        schema: { tags: ['assets'], params: idParams, response: { 204: z.null(), ...errors } },
+        schema: {
+          tags: ['assets'],
+          summary: 'Delete a file',
+          params: idParams,
+          response: { 204: noContent, ...errors },
+        },
       },
       async (request, reply) => {
         const row = await ownAsset(db, sessionUser(request), request.params.id);
@@ -381,7 +405,7 @@ export const assetRoutes =
           await bury(tx, TOMBSTONE_KINDS.ASSET, row.id, row.workshopId);
         });
         await storage.delete(row.id); // after the row: content without a row is never shown
-        return reply.status(204).send(null);
+        return reply.status(204).send();
       },
     );
   };

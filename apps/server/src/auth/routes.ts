@@ -8,10 +8,10 @@ import {
 } from '@vers/domain';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { revokedTokens, users, workshops } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
+import { noContent } from '../http/openapi.ts';
 import { isLoginBlocked, recordLoginAttempt } from './login-attempts.ts';
 import { verifyPassword } from './passwords.ts';
 import { type UserRow, type WorkshopRow, sessionUser } from './session.ts';
@@ -55,6 +55,7 @@ export const authRoutes =
       {
         schema: {
           tags: ['auth'],
+          summary: 'Sign in',
           body: signInRequestSchema,
           response: { 200: signInResponseSchema, 401: errorBodySchema, 429: errorBodySchema },
         },
@@ -83,19 +84,21 @@ export const authRoutes =
     // copy of it (another tab, a stolen one) is refused from now on. Other devices of the user stay signed in.
     app.post(
       '/auth/signout',
-      { schema: { tags: ['auth'], response: { 204: z.null(), 401: errorBodySchema } } },
+      { schema: { tags: ['auth'], summary: 'Sign out', response: { 204: noContent, 401: errorBodySchema } } },
       async (request, reply) => {
         const { token } = sessionUser(request);
         await db.insert(revokedTokens).values({ tokenId: token.id, expiresAt: token.expiresAt }).onConflictDoNothing();
         // Entries of tokens that have expired anyway go, so the list stays as small as the tokens alive.
         await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, new Date()));
-        return reply.status(204).send(null);
+        return reply.status(204).send();
       },
     );
 
     app.get(
       '/auth/siteId',
-      { schema: { tags: ['auth'], response: { 200: siteIdResponseSchema } } },
+      {
+        schema: { tags: ['auth'], summary: "Get the own workshop's site id", response: { 200: siteIdResponseSchema } },
+      },
       async (request) => {
         const { workshopId } = sessionUser(request);
         if (workshopId === null) return { siteId: null };

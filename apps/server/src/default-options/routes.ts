@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { Db, Executor } from '../db/client.ts';
 import { defaultOptionValues, defaultOptions } from '../db/schema.ts';
 import { ApiError, notFound } from '../http/errors.ts';
+import { noContent } from '../http/openapi.ts';
 
 type ListRow = typeof defaultOptions.$inferSelect;
 type ValueRow = typeof defaultOptionValues.$inferSelect;
@@ -95,6 +96,7 @@ export const defaultOptionRoutes =
       {
         schema: {
           tags: ['value lists'],
+          summary: 'List the value lists with their values',
           querystring: defaultOptionsQuerySchema,
           response: { 200: z.array(defaultOptionSchema), ...errors },
         },
@@ -121,6 +123,7 @@ export const defaultOptionRoutes =
       {
         schema: {
           tags: ['value lists'],
+          summary: 'List the value lists',
           querystring: z.object({ lang: defaultOptionsQuerySchema.shape.lang }),
           response: { 200: z.array(defaultOptionSummarySchema), ...errors },
         },
@@ -139,7 +142,14 @@ export const defaultOptionRoutes =
 
     app.get(
       '/default-options/:id',
-      { schema: { tags: ['value lists'], params: listParams, response: { 200: defaultOptionSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['value lists'],
+          summary: 'Get a value list',
+          params: listParams,
+          response: { 200: defaultOptionSchema, ...errors },
+        },
+      },
       async (request) => {
         const [option] = await withValues(db, [await list(db, request.params.id)]);
         if (!option) throw notFound('Value list');
@@ -152,6 +162,7 @@ export const defaultOptionRoutes =
       {
         schema: {
           tags: ['value lists'],
+          summary: 'Add a value to a value list',
           params: listParams,
           body: defaultOptionValueRequestSchema,
           response: { 200: z.object({ id: z.number().int() }), ...errors },
@@ -176,6 +187,7 @@ export const defaultOptionRoutes =
       {
         schema: {
           tags: ['value lists'],
+          summary: 'Update a value of a value list',
           params: valueParams,
           body: defaultOptionValueRequestSchema.extend({ id: z.number().int().optional() }),
           response: { 200: defaultOptionValueSchema, ...errors },
@@ -199,7 +211,12 @@ export const defaultOptionRoutes =
     app.delete(
       '/default-options/:id/:valueId',
       {
-        schema: { tags: ['value lists'], params: valueParams, response: { 204: z.null(), ...errors } },
+        schema: {
+          tags: ['value lists'],
+          summary: 'Delete a value of a value list',
+          params: valueParams,
+          response: { 204: noContent, ...errors },
+        },
       },
       async (request, reply) => {
         const { id, valueId } = request.params;
@@ -217,7 +234,7 @@ export const defaultOptionRoutes =
           await tx.delete(defaultOptionValues).where(eq(defaultOptionValues.id, valueId));
           await touch(tx, id);
         });
-        return reply.status(204).send(null);
+        return reply.status(204).send();
       },
     );
   };

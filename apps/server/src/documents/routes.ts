@@ -48,6 +48,7 @@ export const documentRoutes =
       {
         schema: {
           tags: ['documents'],
+          summary: "Generate an order's documents",
           description:
             'Starts generating the listed documents of an order in `language`; answers them IN_GENERATION at once. ' +
             'GET assets/order/{orderId} shows them AVAILABLE (or FAILED) when their jobs are done; GET ' +

@@ -15,6 +15,7 @@ import { reaches, workshopInScope } from '../auth/tenancy.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { emailAddresses } from '../db/schema.ts';
 import { ApiError, notFound } from '../http/errors.ts';
+import { noContent } from '../http/openapi.ts';
 
 type Row = typeof emailAddresses.$inferSelect;
 const toEmailAddress = (row: Row) => ({ id: row.id, address: row.address, languageCode: row.languageCode as Language });
@@ -62,6 +63,7 @@ export const emailAddressRoutes =
       {
         schema: {
           tags: ['email addresses'],
+          summary: "List a workshop's e-mail addresses",
           querystring: workshopQuery,
           response: { 200: z.array(emailAddressSchema), ...errors },
         },
@@ -82,6 +84,7 @@ export const emailAddressRoutes =
       {
         schema: {
           tags: ['email addresses'],
+          summary: 'Add an e-mail address',
           querystring: workshopQuery,
           body: emailAddressRequestSchema,
           response: { 201: emailAddressSchema, ...errors },
@@ -116,6 +119,7 @@ export const emailAddressRoutes =
       {
         schema: {
           tags: ['email addresses'],
+          summary: 'Update an e-mail address',
           params: idParams,
           body: emailAddressRequestSchema,
           response: { 200: emailAddressSchema, ...errors },
@@ -137,7 +141,12 @@ export const emailAddressRoutes =
     app.delete(
       '/emailAddress/:id',
       {
-        schema: { tags: ['email addresses'], params: idParams, response: { 204: z.null(), ...errors } },
+        schema: {
+          tags: ['email addresses'],
+          summary: 'Delete an e-mail address',
+          params: idParams,
+          response: { 204: noContent, ...errors },
+        },
       },
       async (request, reply) => {
         const row = await reachable(request, request.params.id);
@@ -152,7 +161,7 @@ export const emailAddressRoutes =
           }
           await tx.delete(emailAddresses).where(eq(emailAddresses.id, row.id));
         });
-        return reply.status(204).send(null);
+        return reply.status(204).send();
       },
     );
   };

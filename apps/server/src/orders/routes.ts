@@ -24,6 +24,7 @@ import type { Db, Executor } from '../db/client.ts';
 import { activities, assets, orderNumbers, orders } from '../db/schema.ts';
 import { type StoredValidation, toImportValidation } from '../imports/validation.ts';
 import { ApiError, forbidden } from '../http/errors.ts';
+import { noContent } from '../http/openapi.ts';
 import { appendActivities, authorOf } from '../activity/append.ts';
 import { toPushResult } from '../activity/protocol.ts';
 import { type OrderRow, ownOrder } from './access.ts';
@@ -125,6 +126,7 @@ export const orderRoutes =
       {
         schema: {
           tags: ['orders'],
+          summary: "List the own workshop's orders",
           querystring: z.object({ orderNumber: z.string().max(50).optional() }),
           response: { 200: z.array(orderSchema), ...errors },
         },
@@ -151,7 +153,14 @@ export const orderRoutes =
 
     app.get(
       '/orders/:id',
-      { schema: { tags: ['orders'], params: idParams, response: { 200: orderSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'Get an order',
+          params: idParams,
+          response: { 200: orderSchema, ...errors },
+        },
+      },
       async (request) => toOrder(await ownOrder(db, sessionUser(request), request.params.id)),
     );
 
@@ -160,6 +169,7 @@ export const orderRoutes =
       {
         schema: {
           tags: ['orders'],
+          summary: 'Create an order',
           description: 'Creates an order; a repeated call with the same id answers the order created first.',
           body: createOrderRequestSchema,
           response: { 200: orderSchema, ...errors },
@@ -228,14 +238,21 @@ export const orderRoutes =
 
     app.delete(
       '/orders/:id',
-      { schema: { tags: ['orders'], params: idParams, response: { 204: z.null(), ...errors } } },
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'Delete an order',
+          params: idParams,
+          response: { 204: noContent, ...errors },
+        },
+      },
       async (request, reply) => {
         const order = await ownOrder(db, sessionUser(request), request.params.id);
         await db.transaction(async (tx) => {
           await tx.delete(orders).where(eq(orders.id, order.id)); // activities and pictures go with it (cascade)
           await bury(tx, TOMBSTONE_KINDS.ORDER, order.id, order.workshopId);
         });
-        return reply.status(204).send(null);
+        return reply.status(204).send();
       },
     );
 
@@ -244,6 +261,7 @@ export const orderRoutes =
       {
         schema: {
           tags: ['orders'],
+          summary: "Change an order's status",
           description: 'Changes the status within the role rules; recorded as an ORDER_STATUS_MODIFICATION activity.',
           params: idParams,
           body: statusChangeRequestSchema.extend({ id: z.uuid().optional() }),

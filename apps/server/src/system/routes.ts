@@ -8,12 +8,16 @@ export const systemRoutes =
   async (app) => {
     app.get(
       '/version/current',
-      { schema: { tags: ['system'], response: { 200: versionResponseSchema } } },
+      { schema: { tags: ['system'], summary: 'Get the server version', response: { 200: versionResponseSchema } } },
       async () => ({ gitSha }),
     );
 
-    app.get('/toggles', { schema: { tags: ['system'], response: { 200: togglesResponseSchema } } }, async () => {
-      const rows = await db.select().from(featureToggles);
-      return Object.fromEntries(rows.map((row) => [row.name, row.enabled]));
-    });
+    app.get(
+      '/toggles',
+      { schema: { tags: ['system'], summary: 'List the feature toggles', response: { 200: togglesResponseSchema } } },
+      async () => {
+        const rows = await db.select().from(featureToggles);
+        return Object.fromEntries(rows.map((row) => [row.name, row.enabled]));
+      },
+    );
   };

@@ -27,6 +27,7 @@ import type { TokenService } from '../auth/tokens.ts';
 import type { Db } from '../db/client.ts';
 import { users, workshops } from '../db/schema.ts';
 import { ApiError, forbidden, notFound } from '../http/errors.ts';
+import { JSON_MEDIA_TYPE, TEXT_MEDIA_TYPE, noContent } from '../http/openapi.ts';
 
 export function toUser(row: UserRow): User {
   return {
@@ -91,7 +92,13 @@ export const usersRoutes =
 
     app.get(
       '/users/roles',
-      { schema: { tags: ['users'], response: { 200: z.array(roleRefSchema) } } },
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'List the roles the caller may assign',
+          response: { 200: z.array(roleRefSchema) },
+        },
+      },
       async (request) =>
         assignableRoles(sessionUser(request)).map((name) => ({ name }) as z.infer<typeof roleRefSchema>),
     );
@@ -101,6 +108,7 @@ export const usersRoutes =
       {
         schema: {
           tags: ['users'],
+          summary: "List a workshop's users",
           querystring: z.object({ workshopId: idParamSchema.optional() }),
           response: { 200: z.array(userSchema), 404: errorBodySchema },
         },
@@ -122,6 +130,7 @@ export const usersRoutes =
       {
         schema: {
           tags: ['users'],
+          summary: 'Create a user',
           body: createUserRequestSchema,
           response: { 201: createUserResponseSchema, ...errors },
         },
@@ -160,6 +169,7 @@ export const usersRoutes =
       {
         schema: {
           tags: ['users'],
+          summary: 'Update a user',
           params: userIdParamsSchema,
           body: updateUserRequestSchema,
           response: { 200: userSchema, ...errors },
@@ -201,8 +211,11 @@ export const usersRoutes =
       {
         schema: {
           tags: ['users'],
-          description: 'Sets a new password. The body is the password as plain text.',
+          summary: "Set a user's password",
+          description: 'Sets a new password. The body is the password as plain text, or as a JSON string.',
           params: userIdParamsSchema,
+          // Plain text as the spec has it; a JSON string too, which is what the web app sends (users-api.ts).
+          consumes: [TEXT_MEDIA_TYPE, JSON_MEDIA_TYPE],
           body: strongPasswordSchema,
           response: { 200: z.object({ ok: z.literal(true) }), ...errors },
         },
@@ -225,7 +238,12 @@ export const usersRoutes =
     app.delete(
       '/users/:id',
       {
-        schema: { tags: ['users'], params: userIdParamsSchema, response: { 204: z.null(), ...errors } },
+        schema: {
+          tags: ['users'],
+          summary: 'Delete a user',
+          params: userIdParamsSchema,
+          response: { 204: noContent, ...errors },
+        },
       },
       async (request, reply) => {
         const actor = sessionUser(request);
@@ -233,7 +251,7 @@ export const usersRoutes =
         if (row.id === actor.id) throw new ApiError(403, 'SELF_CHANGE', 'Nobody deletes their own account');
         await keepLastAdmin(row, false);
         await db.delete(users).where(eq(users.id, row.id));
-        return reply.status(204).send(null);
+        return reply.status(204).send();
       },
     );
 
@@ -244,6 +262,7 @@ export const usersRoutes =
       {
         schema: {
           tags: ['users'],
+          summary: 'Change the own password',
           body: changeOwnPasswordRequestSchema,
           response: { 200: signInResponseSchema, ...errors },
         },

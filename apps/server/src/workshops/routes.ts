@@ -15,6 +15,7 @@ import type { Db } from '../db/client.ts';
 import { workshops } from '../db/schema.ts';
 import { requirePng } from '../assets/png.ts';
 import { ApiError, notFound } from '../http/errors.ts';
+import { TEXT_MEDIA_TYPE } from '../http/openapi.ts';
 
 export function toWorkshop(row: WorkshopRow): Workshop {
   return {
@@ -63,7 +64,15 @@ export const workshopRoutes =
 
       app.get(
         `/${root}/:id`,
-        { schema: { hide, tags: ['workshops'], params, response: { 200: workshopSchema, ...errors } } },
+        {
+          schema: {
+            hide,
+            tags: ['workshops'],
+            summary: "Get a workshop's settings",
+            params,
+            response: { 200: workshopSchema, ...errors },
+          },
+        },
         async (request) => toWorkshop(await reachable(request)),
       );
 
@@ -73,6 +82,7 @@ export const workshopRoutes =
           schema: {
             hide,
             tags: ['workshops'],
+            summary: "Update a workshop's settings",
             params,
             body: updateWorkshopRequestSchema,
             response: { 200: workshopSchema, ...errors },
@@ -96,15 +106,19 @@ export const workshopRoutes =
           schema: {
             hide,
             tags: ['workshops'],
+            summary: "Get a workshop's logo",
             description: 'The logo as base64 PNG (text/plain).',
             params,
-            response: { 200: z.string(), ...errors },
+            response: {
+              200: { description: 'The PNG as base64', content: { [TEXT_MEDIA_TYPE]: { schema: z.string() } } },
+              ...errors,
+            },
           },
         },
         async (request, reply) => {
           const row = await reachable(request);
           if (row.icon === null) throw notFound('Logo');
-          return reply.type('text/plain').send(row.icon);
+          return reply.type(TEXT_MEDIA_TYPE).send(row.icon);
         },
       );
 
@@ -114,8 +128,10 @@ export const workshopRoutes =
           schema: {
             hide,
             tags: ['workshops'],
+            summary: "Set a workshop's logo",
             description: 'Sets the logo: the body is the base64 PNG as plain text, without a data-URL prefix.',
             params,
+            consumes: [TEXT_MEDIA_TYPE],
             body: base64Body,
             response: { 200: workshopSchema, ...errors },
           },

@@ -1,0 +1,389 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { API_BASE, apiRight, ROLES, type Role } from '@vers/domain';
+import { afterAll, describe, expect, it } from 'vitest';
+import { WAGON_NUMBER, createWagonOrder, push, wheelsetNumbers } from '../test/orders.ts';
+import { type ApiResponse, DEMO_PASSWORD, startTestServer } from '../test/server.ts';
+import { JSON_MEDIA_TYPE, TEXT_MEDIA_TYPE } from './openapi.ts';
+
+/**
+ * The OpenAPI document (/api/docs/json) against the server, over HTTP, for every operation it shows: the security it
+ * declares (none: answers without a token; bearer: 401 without one), the body types it declares (each is taken, JSON
+ * and plain text otherwise are refused), and every answer met on the way (its status is declared, and its
+ * Content-Type is one the document gives for that status; a status without content answers no body).
+ */
+
+interface Operation {
+  security?: Record<string, string[]>[];
+  requestBody?: { required?: boolean; content: Record<string, unknown> };
+  responses: Record<string, { content?: Record<string, unknown> }>;
+}
+interface Document {
+  security: Record<string, string[]>[];
+  paths: Record<string, Record<string, Operation>>;
+}
+
+/** One valid call of a route: its path under /api/v1, its body (sent in each declared type), its own token. */
+interface Call {
+  path: string;
+  body?: unknown;
+  token?: string;
+}
+
+const server = await startTestServer();
+afterAll(async () => {
+  await server.close();
+});
+
+const api = (path: string) => `${API_BASE}${path}`;
+const NORD = 1;
+const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const WAGON_TEMPLATE = readFileSync(new URL('../../../../docs/xml/example-wagon.xml', import.meta.url));
+
+/** A user of workshop Nord per role that calls are made as; the holder is in no role group. */
+const USERS = { staff: 'staff', werkadmin: 'werkadmin', admin: 'admin', holder: 'holder' } as const;
+const [staff, werkadmin, admin, holder] = await server.signInAll([
+  USERS.staff,
+  USERS.werkadmin,
+  USERS.admin,
+  USERS.holder,
+] as const);
+const tokenOfRole: Partial<Record<Role, string>> = {
+  [ROLES.WORKSHOP_STAFF]: staff,
+  [ROLES.WORKSHOP_ADMIN]: werkadmin,
+  [ROLES.ADMIN]: admin,
+};
+
+async function ok<T>(res: Promise<ApiResponse<T>>): Promise<T> {
+  const answer = await res;
+  if (answer.status >= 300) throw new Error(`fixture call answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+// --- Fresh resources of workshop Nord ---
+
+const newOrder = async () => (await createWagonOrder(server, staff, 2)).id;
+const change = (orderId: string) => push(orderId, '$.Body.Wagen.technicalWaggonIncoming.Eigengewicht', '23500');
+async function newActivity() {
+  const orderId = await newOrder();
+  const body = change(orderId);
+  const { co } = await ok(server.request<{ co: number }>('POST', api('/activity'), { token: staff, body }));
+  return { id: body.id, orderId, counter: co };
+}
+const picture = (orderId: string) => ({
+  id: randomUUID(),
+  type: 'PICTURE',
+  filename: 'radsatz.png',
+  base64: PNG_BASE64,
+  size: Buffer.from(PNG_BASE64, 'base64').length,
+  orderId,
+});
+async function newPicture() {
+  const body = picture(await newOrder());
+  await ok(server.request('POST', api('/assets'), { token: staff, body }));
+  return body.id;
+}
+async function newImport() {
+  const body = {
+    id: randomUUID(),
+    type: 'IMPORT',
+    filename: 'wagon.xml',
+    base64: WAGON_TEMPLATE.toString('base64'),
+    size: WAGON_TEMPLATE.length,
+  };
+  await ok(server.request('POST', api('/assets'), { token: staff, body }));
+  return body.id;
+}
+async function newUser() {
+  const { user, password } = await ok(
+    server.request<{ user: { id: number; username: string }; password: string }>('POST', api('/users'), {
+      token: werkadmin,
+      body: {
+        username: `o${randomUUID().slice(0, 8)}`,
+        firstName: 'Open',
+        lastName: 'Api',
+        roles: [{ name: ROLES.WORKSHOP_STAFF }],
+      },
+    }),
+  );
+  return { ...user, password };
+}
+/** A workshop keeps at most 10 addresses: the oldest go while there are more than 8. */
+async function makeRoomForAddress() {
+  const listed = await ok(
+    server.request<{ id: number }[]>('GET', api(`/emailAddress?workshopId=${NORD}`), { token: werkadmin }),
+  );
+  for (const { id } of listed.slice(0, Math.max(0, listed.length - 8))) {
+    await ok(server.request('DELETE', api(`/emailAddress/${id}`), { token: werkadmin }));
+  }
+}
+async function newEmailAddress() {
+  await makeRoomForAddress();
+  const { id } = await ok(
+    server.request<{ id: number }>('POST', api(`/emailAddress?workshopId=${NORD}`), {
+      token: werkadmin,
+      body: { address: `${randomUUID().slice(0, 8)}@example.org`, languageCode: 'de' },
+    }),
+  );
+  return id;
+}
+const [firstList] = await ok(
+  server.request<{ id: number }[]>('GET', api('/default-options?lang=de'), { token: staff }),
+);
+const listId = firstList!.id;
+async function newListValue() {
+  const value = `O${randomUUID().slice(0, 6)}`;
+  const { id } = await ok(
+    server.request<{ id: number }>('POST', api(`/default-options/${listId}`), {
+      token: admin,
+      body: { value, text: value, global: true },
+    }),
+  );
+  return { id, value };
+}
+await ok(
+  server.request('PUT', api(`/workshops/${NORD}/icon`), {
+    token: werkadmin,
+    rawBody: PNG_BASE64,
+    headers: { 'content-type': TEXT_MEDIA_TYPE },
+  }),
+);
+
+/** A valid call of every route the document shows, keyed `METHOD /api/v1/path/:param` as the route is registered. */
+const CALLS: Record<string, () => Promise<Call>> = {
+  'POST /api/v1/auth/signin': async () => ({
+    path: '/auth/signin',
+    body: { userName: USERS.staff, password: DEMO_PASSWORD },
+  }),
+  // Signing out ends the token: a token of its own.
+  'POST /api/v1/auth/signout': async () => ({ path: '/auth/signout', token: await server.signIn(USERS.staff) }),
+  'GET /api/v1/auth/siteId': async () => ({ path: '/auth/siteId' }),
+  'GET /api/v1/version/current': async () => ({ path: '/version/current' }),
+  'GET /api/v1/toggles': async () => ({ path: '/toggles' }),
+  'GET /api/v1/users/roles': async () => ({ path: '/users/roles' }),
+  'GET /api/v1/users/current': async () => ({ path: '/users/current' }),
+  'POST /api/v1/users': async () => ({
+    path: '/users',
+    body: {
+      username: `n${randomUUID().slice(0, 8)}`,
+      firstName: 'A',
+      lastName: 'B',
+      roles: [{ name: ROLES.WORKSHOP_STAFF }],
+    },
+  }),
+  'PUT /api/v1/users/:id': async () => ({
+    path: `/users/${(await newUser()).id}`,
+    body: { firstName: 'Neu', lastName: 'Name', roles: [{ name: ROLES.WORKSHOP_STAFF }], enabled: true },
+  }),
+  'PUT /api/v1/users/:id/changePassword': async () => ({
+    path: `/users/${(await newUser()).id}/changePassword`,
+    body: 'Fresh-Pass12',
+  }),
+  'DELETE /api/v1/users/:id': async () => ({ path: `/users/${(await newUser()).id}` }),
+  // A new password ends the user's sessions: a user of its own.
+  'PUT /api/v1/users/current/password': async () => {
+    const user = await newUser();
+    return {
+      path: '/users/current/password',
+      token: await server.signIn(user.username, user.password),
+      body: { oldPassword: user.password, newPassword: 'Fresh-Pass12' },
+    };
+  },
+  'GET /api/v1/workshops/:id': async () => ({ path: `/workshops/${NORD}` }),
+  'PUT /api/v1/workshops/:id': async () => ({
+    path: `/workshops/${NORD}`,
+    body: {
+      name: 'VERS Demo-Werkstatt Nord',
+      countryCode: 'de',
+      email: 'nord@example.org',
+      phone: '+49 40 1',
+      fax: '',
+      revNr: 'REV-1',
+      siteId: 'DE-HH-09',
+      addLastModifier: true,
+    },
+  }),
+  'GET /api/v1/workshops/:id/icon': async () => ({ path: `/workshops/${NORD}/icon` }),
+  'PUT /api/v1/workshops/:id/icon': async () => ({ path: `/workshops/${NORD}/icon`, body: PNG_BASE64 }),
+  'GET /api/v1/emailAddress': async () => ({ path: `/emailAddress?workshopId=${NORD}` }),
+  'POST /api/v1/emailAddress': async () => {
+    await makeRoomForAddress();
+    return {
+      path: `/emailAddress?workshopId=${NORD}`,
+      body: { address: `${randomUUID().slice(0, 8)}@example.org`, languageCode: 'en' },
+    };
+  },
+  'PUT /api/v1/emailAddress/:id': async () => ({
+    path: `/emailAddress/${await newEmailAddress()}`,
+    body: { address: `${randomUUID().slice(0, 8)}@example.org`, languageCode: 'fr' },
+  }),
+  'DELETE /api/v1/emailAddress/:id': async () => ({ path: `/emailAddress/${await newEmailAddress()}` }),
+  'GET /api/v1/default-options': async () => ({ path: '/default-options?lang=de' }),
+  'GET /api/v1/default-options-with-values': async () => ({ path: '/default-options-with-values?lang=de' }),
+  'GET /api/v1/default-options/:id': async () => ({ path: `/default-options/${listId}` }),
+  'POST /api/v1/default-options/:id': async () => ({
+    path: `/default-options/${listId}`,
+    body: { value: `P${randomUUID().slice(0, 6)}`, text: 'Neu', global: false },
+  }),
+  'PUT /api/v1/default-options/:id/:valueId': async () => {
+    const { id } = await newListValue();
+    return {
+      path: `/default-options/${listId}/${id}`,
+      body: { id, value: `E${randomUUID().slice(0, 6)}`, text: 'Geändert', global: false },
+    };
+  },
+  'DELETE /api/v1/default-options/:id/:valueId': async () => ({
+    path: `/default-options/${listId}/${(await newListValue()).id}`,
+  }),
+  'GET /api/v1/orders': async () => ({ path: '/orders' }),
+  'GET /api/v1/orders/:id': async () => ({ path: `/orders/${await newOrder()}` }),
+  'POST /api/v1/orders': async () => ({
+    path: '/orders',
+    body: {
+      id: randomUUID(),
+      type: 'WAGON',
+      contractor: 'DBC',
+      externalOrderNumber: 'E',
+      maintenanceNumber: WAGON_NUMBER,
+      wagon: { number: WAGON_NUMBER, wheelsetsOutgoing: wheelsetNumbers(2).map((number) => ({ number })) },
+    },
+  }),
+  'DELETE /api/v1/orders/:id': async () => ({ path: `/orders/${await newOrder()}` }),
+  'POST /api/v1/orders/:id/status': async () => ({
+    path: `/orders/${await newOrder()}/status`,
+    body: { status: 'IN_QA' },
+  }),
+  'GET /api/v1/activity/:orderId': async () => ({ path: `/activity/${(await newActivity()).orderId}` }),
+  'GET /api/v1/activity/:orderId/last': async () => ({ path: `/activity/${(await newActivity()).orderId}/last` }),
+  'GET /api/v1/activity/:orderId/conflicts': async () => ({
+    path: `/activity/${(await newActivity()).orderId}/conflicts`,
+  }),
+  'GET /api/v1/activity/:orderId/:counter': async () => {
+    const { orderId, counter } = await newActivity();
+    return { path: `/activity/${orderId}/${counter}` };
+  },
+  'POST /api/v1/activity': async () => ({ path: '/activity', body: change(await newOrder()) }),
+  'POST /api/v1/activity/batch': async () => ({
+    path: '/activity/batch',
+    body: { activities: [change(await newOrder())] },
+  }),
+  'PATCH /api/v1/activity/:orderId/:counter/reverted': async () => {
+    const { id, orderId, counter } = await newActivity();
+    return { path: `/activity/${orderId}/${counter}/reverted`, body: { id } };
+  },
+  'POST /api/v1/assets': async () => ({ path: '/assets', body: picture(await newOrder()) }),
+  'GET /api/v1/assets': async () => ({ path: `/assets?ids=${await newPicture()}` }),
+  'GET /api/v1/assets/order/:orderId': async () => ({ path: `/assets/order/${await newOrder()}` }),
+  'GET /api/v1/assets/:id': async () => ({ path: `/assets/${await newPicture()}` }),
+  'GET /api/v1/assets/download/:id': async () => ({ path: `/assets/download/${await newPicture()}` }),
+  'GET /api/v1/assets/validation-result/:id/:orderType': async () => ({
+    path: `/assets/validation-result/${await newImport()}/WAGON`,
+  }),
+  'DELETE /api/v1/assets/:id': async () => ({ path: `/assets/${await newPicture()}` }),
+  'POST /api/v1/export/:orderId/:language': async () => ({
+    path: `/export/${await newOrder()}/de`,
+    body: { types: ['XML_WORKSHOP'] },
+  }),
+};
+
+const document = (await ok(server.request<Document>('GET', '/api/docs/json'))) as Document;
+const OPERATIONS = Object.entries(document.paths).flatMap(([path, methods]) =>
+  Object.entries(methods).map(([method, operation]) => ({
+    key: `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`,
+    method: method.toUpperCase(),
+    operation,
+  })),
+);
+
+const mediaType = (header: string | null) => header?.split(';')[0]?.trim().toLowerCase() ?? null;
+const bodyTypes = (operation: Operation) => Object.keys(operation.requestBody?.content ?? {});
+
+/** The body in a media type: JSON as JSON text; plain text as the text itself, other values as their JSON. */
+const encode = (body: unknown, type: string) =>
+  type === TEXT_MEDIA_TYPE && typeof body === 'string' ? body : JSON.stringify(body);
+
+async function send(method: string, call: Call, token: string | undefined, type?: string) {
+  const withBody = call.body !== undefined && type !== undefined;
+  return server.request(method, api(call.path), {
+    ...(token ? { token } : {}),
+    ...(withBody ? { rawBody: encode(call.body, type), headers: { 'content-type': type } } : {}),
+  });
+}
+
+/** Problems of one answer against the document: an undeclared status, or a Content-Type the status does not give. */
+function undeclared(operation: Operation, res: ApiResponse, what: string): string[] {
+  const declared = operation.responses[String(res.status)];
+  if (!declared) return [`${what}: ${res.status} is not declared (${Object.keys(operation.responses).join(', ')})`];
+  const types = Object.keys(declared.content ?? {});
+  const got = mediaType(res.headers.get('content-type'));
+  if (types.length === 0) {
+    return got === null && res.body === '' ? [] : [`${what}: ${res.status} declares no content, answered ${got}`];
+  }
+  return got !== null && types.includes(got) ? [] : [`${what}: ${res.status} answered ${got}, declared ${types}`];
+}
+
+describe('the OpenAPI document', () => {
+  it('shows the routes this suite calls, each once', () => {
+    expect(OPERATIONS.map((o) => o.key).sort()).toEqual(Object.keys(CALLS).sort());
+    const answered = new Set(server.app.apiRoutes.map((r) => `${r.method} ${r.url}`));
+    expect(OPERATIONS.filter((o) => !answered.has(o.key))).toEqual([]);
+  });
+
+  it('gives every operation a summary', () => {
+    expect(OPERATIONS.filter((o) => !(o.operation as { summary?: string }).summary).map((o) => o.key)).toEqual([]);
+  });
+
+  it.each(OPERATIONS.map((o) => [o.key, o] as const))(
+    '%s: security, body types and answers as the server has them',
+    async (key, { method, operation }) => {
+      const right = apiRight(method, key.slice(method.length + 1));
+      if (!right) throw new Error(`${key} is not in the rights table`);
+      const isPublic = (operation.security ?? document.security).length === 0;
+      const { access } = right;
+      const roleToken = typeof access === 'string' ? staff : access.map((role) => tokenOfRole[role]).find(Boolean);
+      if (!roleToken) throw new Error(`${key}: no user of its roles in this suite`);
+      const tokenOf = (call: Call) => (isPublic ? undefined : (call.token ?? roleToken));
+      const declaredTypes = bodyTypes(operation);
+      const problems: string[] = [];
+      const check = (res: ApiResponse, what: string) => problems.push(...undeclared(operation, res, what));
+      const succeeds = (res: ApiResponse, what: string) => {
+        expect(res.status, `${key} ${what}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+        check(res, what);
+      };
+      const isRefused = (res: ApiResponse, status: number, what: string) => {
+        expect(res.status, `${key} ${what}`).toBe(status);
+        check(res, what);
+      };
+
+      // Refused calls first: they change nothing, so the call's resources are still there for an allowed one.
+      const call = await CALLS[key]!();
+      const anonymous = await send(method, call, undefined, declaredTypes[0]);
+      if (isPublic) succeeds(anonymous, 'declares no security: without a token');
+      else isRefused(anonymous, 401, 'declares bearer security: without a token');
+      if (typeof access !== 'string') {
+        expect(access).not.toContain(ROLES.HOLDER);
+        isRefused(await send(method, call, holder, declaredTypes[0]), 403, 'as a role it does not take');
+      }
+      if (operation.requestBody) {
+        for (const other of [JSON_MEDIA_TYPE, TEXT_MEDIA_TYPE].filter((type) => !declaredTypes.includes(type))) {
+          isRefused(await send(method, call, tokenOf(call), other), 415, `with a body of ${other}, not declared`);
+        }
+        if (operation.requestBody.required !== false) {
+          isRefused(await send(method, call, tokenOf(call)), 400, 'without the body it declares required');
+        }
+      }
+
+      // Allowed calls: one per declared body type, and one without a body where the body is optional.
+      if (!operation.requestBody) succeeds(await send(method, call, tokenOf(call)), 'as a role it takes');
+      for (const [index, type] of declaredTypes.entries()) {
+        const fresh = index === 0 ? call : await CALLS[key]!();
+        succeeds(await send(method, fresh, tokenOf(fresh), type), `with a body of ${type}`);
+      }
+      if (operation.requestBody?.required === false) {
+        const fresh = await CALLS[key]!();
+        succeeds(await send(method, fresh, tokenOf(fresh)), 'without the body it declares optional');
+      }
+      expect(problems).toEqual([]);
+    },
+  );
+});
