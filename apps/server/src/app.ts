@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -77,6 +78,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerBodyTypes(app);
   await registerSecurityHeaders(app);
+  // Only the device cookie of the sign-in limits (auth/throttle.ts); sessions travel as bearer tokens.
+  await app.register(fastifyCookie);
   // Every API call the app answers, so that the access-control test finds a route that has no documented rights.
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);

@@ -6,7 +6,7 @@ import { users } from '../db/schema.ts';
 import { DEMO_LOGINS } from '../seed/demo.ts';
 import { createTokenService } from './tokens.ts';
 import { JWT_SECRET, type TestServer, startTestServer } from '../test/server.ts';
-import { LOGIN_LIMITS } from './login-attempts.ts';
+import { THROTTLE } from './throttle-policy.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -65,7 +65,7 @@ describe('POST auth/signin', () => {
   });
 
   it('blocks a user after repeated failures from one address, even with the right password', async () => {
-    for (let i = 0; i < LOGIN_LIMITS.perUserAndAddress; i++) {
+    for (let i = 0; i < THROTTLE.accountAndAddress; i++) {
       expect((await signIn('holder', 'wrong-password')).status).toBe(401);
     }
     const blocked = await signIn('holder', 'Demo-Pass1');
@@ -110,13 +110,28 @@ describe('bearer tokens', () => {
     expect((await server.request('GET', '/api/v1/auth/siteId', { token: expired.token })).status).toBe(401);
   });
 
-  it('stop working when the user is disabled, and the user cannot sign in', async () => {
-    const token = await server.signIn('wheelsetqa');
-    await setUser('wheelsetqa', { enabled: false });
+  it('stop working when the user is disabled, and stay ended when the user is enabled again', async () => {
+    const [token, admin] = await server.signInAll(['wheelsetqa', 'werkadmin'] as const);
+    const [row] = await server.database.db.select().from(users).where(eq(users.username, 'wheelsetqa'));
+    const put = (enabled: boolean) =>
+      server.request('PUT', `/api/v1/users/${row!.id}`, {
+        token: admin,
+        body: {
+          firstName: row!.firstName,
+          lastName: row!.lastName,
+          roles: row!.roles.map((name) => ({ name })),
+          enabled,
+        },
+      });
+    expect((await put(false)).status).toBe(200);
     expect((await server.request('GET', '/api/v1/auth/siteId', { token })).status).toBe(401);
     expect((await signIn('wheelsetqa', 'Demo-Pass1')).status).toBe(401);
-    await setUser('wheelsetqa', { enabled: true });
-    expect((await server.request('GET', '/api/v1/auth/siteId', { token })).status).toBe(200);
+    expect((await put(true)).status).toBe(200);
+    // The token issued before the user was disabled stays ended; a new sign-in works.
+    expect((await server.request('GET', '/api/v1/auth/siteId', { token })).status).toBe(401);
+    const again = await signIn('wheelsetqa', 'Demo-Pass1');
+    expect(again.status).toBe(200);
+    expect((await server.request('GET', '/api/v1/auth/siteId', { token: String(again.body.token) })).status).toBe(200);
   });
 
   it('stop working when the password changes (token version raised)', async () => {

@@ -12,9 +12,9 @@ import type { Db } from '../db/client.ts';
 import { revokedTokens, users, workshops } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { noContent } from '../http/openapi.ts';
-import { isLoginBlocked, recordLoginAttempt } from './login-attempts.ts';
 import { verifyPassword } from './passwords.ts';
 import { type UserRow, type WorkshopRow, sessionUser } from './session.ts';
+import { attemptSource, forgiveFailures, reserveAttempt, tooManyAttempts, trustDevice } from './throttle.ts';
 import type { TokenService } from './tokens.ts';
 
 export function toSessionWorkshop(row: WorkshopRow): SessionWorkshop {
@@ -58,24 +58,27 @@ export const authRoutes =
           summary: 'Sign in',
           body: signInRequestSchema,
           response: { 200: signInResponseSchema, 401: errorBodySchema, 429: errorBodySchema },
+          description:
+            'Signs in. Failed attempts are limited per account, address and device (docs/security.md); past a limit ' +
+            'the answer is 429 with Retry-After. A right password sets the device cookie `vers_device`, and failures ' +
+            'from elsewhere never throttle that user on that device.',
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const username = request.body.userName.trim().toLowerCase();
-        const address = request.ip;
-        if (await isLoginBlocked(db, username, address)) {
-          throw new ApiError(429, 'TOO_MANY_ATTEMPTS', 'Too many failed sign-ins; try again in a few minutes');
-        }
+        const source = await attemptSource(db, request, username);
+        const attempt = await reserveAttempt(db, source);
+        if ('until' in attempt) throw tooManyAttempts(reply, attempt.until);
         const [user] = await db
           .select()
           .from(users)
           .where(eq(sql`lower(${users.username})`, username));
         const passwordOk = await verifyPassword(user?.passwordHash ?? null, request.body.password);
-        if (!user || !passwordOk || !user.enabled) {
-          await recordLoginAttempt(db, username, address, false);
+        // A wrong password keeps its reserved failure; so does a disabled user's right one.
+        if (!user || !passwordOk || !user.enabled)
           throw new ApiError(401, 'WRONG_LOGIN', 'Username or password incorrect');
-        }
-        await recordLoginAttempt(db, username, address, true);
+        await forgiveFailures(db, source);
+        await trustDevice(db, request, reply, username);
         return sessionResponse(db, tokens, user);
       },
     );

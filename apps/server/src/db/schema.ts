@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -44,7 +45,7 @@ export const users = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    /** Raised on a password change, so that tokens issued before it stop working. */
+    /** Raised on a password change and when the user is disabled, so that tokens issued before stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
     lastModified: lastModified(),
   },
@@ -78,19 +79,39 @@ export const revokedTokens = pgTable(
   (t) => [index('revoked_tokens_expires').on(t.expiresAt)],
 );
 
+/**
+ * Failed sign-ins (and wrong old passwords), each written before its password is checked: the row is the reserved
+ * attempt, deleted again when the password was right (auth/throttle.ts). `device` is the hash of the trusted device
+ * it came from, or null from anywhere else.
+ */
 export const loginAttempts = pgTable(
   'login_attempts',
   {
     id: serial('id').primaryKey(),
     username: text('username').notNull(),
     address: text('address').notNull(),
-    succeeded: boolean('succeeded').notNull(),
+    device: text('device'),
     attemptedAt: timestamp('attempted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     index('login_attempts_user_address').on(t.username, t.address, t.attemptedAt),
     index('login_attempts_address').on(t.address, t.attemptedAt),
+    index('login_attempts_user_device').on(t.username, t.device, t.attemptedAt),
   ],
+);
+
+/**
+ * Devices a user has signed in on before (OWASP's device cookie): the SHA-256 of the random id in the device's
+ * `vers_device` cookie. Failures from elsewhere never throttle a user on such a device.
+ */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    username: text('username').notNull(),
+    deviceHash: text('device_hash').notNull(),
+    lastUsed: timestamp('last_used', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.username, t.deviceHash] })],
 );
 
 export const featureToggles = pgTable('feature_toggles', {

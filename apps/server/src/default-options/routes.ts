@@ -14,6 +14,7 @@ import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db, Executor } from '../db/client.ts';
+import { lockSubject } from '../db/locks.ts';
 import { defaultOptionValues, defaultOptions } from '../db/schema.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { noContent } from '../http/openapi.ts';
@@ -221,6 +222,8 @@ export const defaultOptionRoutes =
       async (request, reply) => {
         const { id, valueId } = request.params;
         await db.transaction(async (tx) => {
+          // Two simultaneous deletes of a list's last two values: the second waits, counts again and is refused.
+          await lockSubject(tx, `value-list:${id}`);
           const [existing] = await tx
             .select({ n: count() })
             .from(defaultOptionValues)

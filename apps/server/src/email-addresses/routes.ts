@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { sessionUser } from '../auth/session.ts';
 import { reaches, workshopInScope } from '../auth/tenancy.ts';
 import type { Db, Executor } from '../db/client.ts';
+import { lockSubject } from '../db/locks.ts';
 import { emailAddresses } from '../db/schema.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { noContent } from '../http/openapi.ts';
@@ -94,7 +95,7 @@ export const emailAddressRoutes =
         const workshopId = scopedWorkshop(request, request.query.workshopId);
         const row = await db.transaction(async (tx) => {
           // One writer at a time per workshop, so two simultaneous adds cannot make an 11th address.
-          await tx.execute(sql`SELECT pg_advisory_xact_lock(${workshopId})`);
+          await lockSubject(tx, `email-addresses:${workshopId}`);
           const [existing] = await tx
             .select({ n: count() })
             .from(emailAddresses)
@@ -151,7 +152,8 @@ export const emailAddressRoutes =
       async (request, reply) => {
         const row = await reachable(request, request.params.id);
         await db.transaction(async (tx) => {
-          await tx.execute(sql`SELECT pg_advisory_xact_lock(${row.workshopId})`);
+          // ...and two simultaneous deletes cannot remove the last one.
+          await lockSubject(tx, `email-addresses:${row.workshopId}`);
           const [existing] = await tx
             .select({ n: count() })
             .from(emailAddresses)

@@ -50,6 +50,28 @@ function postgresCode(error: unknown): string | undefined {
  */
 const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
 
+/**
+ * A unique index that refused a write: two requests raced past the route's own duplicate check (which answers the
+ * same code when there is no race), so the second gets the 409 it would have got one moment later.
+ */
+const UNIQUE_CONFLICTS: Record<string, { code: ErrorCode; message: string }> = {
+  users_username_lower: { code: 'USER_EXISTS', message: 'The username is already taken' },
+  email_addresses_workshop_address: { code: 'EMAIL_EXISTS', message: 'The address is already on the list' },
+};
+
+function uniqueConflict(error: unknown): { code: ErrorCode; message: string } | undefined {
+  if (postgresCode(error) !== '23505') return undefined;
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth++) {
+    const constraint = (current as { constraint?: unknown }).constraint;
+    if (typeof constraint === 'string') {
+      return UNIQUE_CONFLICTS[constraint] ?? { code: 'CONFLICT', message: 'The value is already taken' };
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return { code: 'CONFLICT', message: 'The value is already taken' };
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ApiError) {
@@ -85,6 +107,8 @@ export function registerErrorHandling(app: FastifyInstance) {
         message: 'Text may not contain the NUL character (U+0000)',
       });
     }
+    const conflict = uniqueConflict(error);
+    if (conflict) return send(reply, { statusCode: 409, ...conflict });
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code: ErrorCode = status === 429 ? 'TOO_MANY_ATTEMPTS' : status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST';

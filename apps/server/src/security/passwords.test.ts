@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROLES } from '@vers/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_LIMITS } from '../auth/login-attempts.ts';
+import { THROTTLE } from '../auth/throttle-policy.ts';
 import {
   DEMO_PASSWORD,
   JWT_SECRET,
@@ -162,8 +162,8 @@ describe('passwords', () => {
     const attacker = '127.0.0.3';
     const statuses: number[] = [];
     for (let i = 0; i < 100; i++) statuses.push(await signInFrom(attacker, 'qa', `Guess-Nr-${i}x`));
-    expect(statuses.slice(0, LOGIN_LIMITS.perUserAndAddress).every((s) => s === 401)).toBe(true);
-    expect(statuses.slice(LOGIN_LIMITS.perUserAndAddress).every((s) => s === 429)).toBe(true);
+    expect(statuses.slice(0, THROTTLE.accountAndAddress).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(THROTTLE.accountAndAddress).every((s) => s === 429)).toBe(true);
     // Even the right password does not get through from the attacker's address now...
     expect(await signInFrom(attacker, 'qa', DEMO_PASSWORD)).toBe(429);
     // ...while the real user, elsewhere, signs in as always.
@@ -174,13 +174,13 @@ describe('passwords', () => {
     const [proxy, outsider] = ['127.0.0.1', '127.0.0.4'];
     // Documentation addresses (RFC 5737) in a header only: no traffic goes there.
     const [attacker, realUser] = ['203.0.113.5', '203.0.113.9'];
-    for (let i = 0; i < LOGIN_LIMITS.perUserAndAddress; i++) {
+    for (let i = 0; i < THROTTLE.accountAndAddress; i++) {
       expect(await signInFrom(proxy, 'wagonqa', `Guess-Nr-${i}y`, attacker)).toBe(401);
     }
     expect(await signInFrom(proxy, 'wagonqa', DEMO_PASSWORD, attacker)).toBe(429);
     expect(await signInFrom(proxy, 'wagonqa', DEMO_PASSWORD, realUser)).toBe(200);
     // A client that is not the proxy cannot slip out of its own count by naming another address.
-    for (let i = 0; i < LOGIN_LIMITS.perUserAndAddress; i++) {
+    for (let i = 0; i < THROTTLE.accountAndAddress; i++) {
       expect(await signInFrom(outsider, 'wheelsetqa', `Guess-Nr-${i}z`, `203.0.113.${100 + i}`)).toBe(401);
     }
     expect(await signInFrom(outsider, 'wheelsetqa', DEMO_PASSWORD, '203.0.113.200')).toBe(429);

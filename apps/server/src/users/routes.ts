@@ -21,11 +21,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { generatePassword, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { sessionResponse } from '../auth/routes.ts';
+import { attemptSource, forgiveFailures, reserveAttempt, tooManyAttempts } from '../auth/throttle.ts';
 import { type SessionUser, type UserRow, sessionUser } from '../auth/session.ts';
 import { reaches, workshopInScope } from '../auth/tenancy.ts';
 import type { TokenService } from '../auth/tokens.ts';
-import type { Db } from '../db/client.ts';
-import { users, workshops } from '../db/schema.ts';
+import type { Db, Executor, Tx } from '../db/client.ts';
+import { lockSubject } from '../db/locks.ts';
+import { revokedTokens, users, workshops } from '../db/schema.ts';
 import { ApiError, forbidden, notFound } from '../http/errors.ts';
 import { JSON_MEDIA_TYPE, TEXT_MEDIA_TYPE, noContent } from '../http/openapi.ts';
 
@@ -60,8 +62,8 @@ export const usersRoutes =
   (db: Db, tokens: TokenService): FastifyPluginAsyncZod =>
   async (app) => {
     /** A user the actor may manage, or 404. */
-    async function managedUser(actor: SessionUser, id: number): Promise<UserRow> {
-      const [row] = await db.select().from(users).where(eq(users.id, id));
+    async function managedUser(actor: SessionUser, id: number, ex: Executor = db): Promise<UserRow> {
+      const [row] = await ex.select().from(users).where(eq(users.id, id));
       if (!row || !reaches(actor, row.workshopId)) throw notFound('User');
       // Only system admins manage system admins.
       if (!isSystemAdmin(actor.roles) && isSystemAdmin(row.roles)) throw notFound('User');
@@ -70,11 +72,13 @@ export const usersRoutes =
 
     /**
      * Refuses a change that would leave the user's workshop without an enabled workshop admin: nobody can
-     * lock a workshop out of its own administration.
+     * lock a workshop out of its own administration. Runs in the transaction of the change, under the lock
+     * `adminChange` takes: two admins who disable each other at once are served one after the other, and the
+     * second finds the first gone.
      */
-    async function keepLastAdmin(row: UserRow, stillAdmin: boolean) {
+    async function keepLastAdmin(tx: Tx, row: UserRow, stillAdmin: boolean) {
       if (row.workshopId === null || stillAdmin || !row.enabled || !row.roles.includes(ROLES.WORKSHOP_ADMIN)) return;
-      const others = await db
+      const others = await tx
         .select({ id: users.id })
         .from(users)
         .where(
@@ -88,6 +92,18 @@ export const usersRoutes =
       if (others.length === 0) {
         throw new ApiError(409, 'LAST_ADMIN', 'The last workshop administrator cannot be removed or disabled');
       }
+    }
+
+    /**
+     * A change of a user that the last-admin rule guards, in one transaction: the user's workshop is locked for
+     * such changes first, then the user is read again inside it (not the copy read before the lock).
+     */
+    async function adminChange<T>(actor: SessionUser, id: number, change: (tx: Tx, row: UserRow) => Promise<T>) {
+      const before = await managedUser(actor, id);
+      return db.transaction(async (tx) => {
+        await lockSubject(tx, `workshop-admins:${before.workshopId ?? 'system'}`);
+        return change(tx, await managedUser(actor, id, tx));
+      });
     }
 
     app.get(
@@ -177,30 +193,34 @@ export const usersRoutes =
       },
       async (request) => {
         const actor = sessionUser(request);
-        const row = await managedUser(actor, request.params.id);
         const body = request.body;
         const roles = [...new Set(body.roles.map((r) => r.name))];
-        const isSelf = row.id === actor.id;
-        const sameRoles = roles.length === row.roles.length && roles.every((r) => row.roles.includes(r));
-        if (isSelf && !sameRoles) throw new ApiError(403, 'SELF_CHANGE', 'Nobody changes their own roles');
-        if (isSelf && !body.enabled) throw new ApiError(403, 'SELF_CHANGE', 'Nobody disables their own account');
-        // Roles the user already holds may stay even when the actor could not hand them out.
-        checkAssignable(
-          actor,
-          roles.filter((r) => !row.roles.includes(r)),
-        );
-        await keepLastAdmin(row, body.enabled && roles.includes(ROLES.WORKSHOP_ADMIN));
-        const [updated] = await db
-          .update(users)
-          .set({
-            firstName: body.firstName,
-            lastName: body.lastName,
-            roles,
-            enabled: body.enabled,
-            lastModified: new Date(),
-          })
-          .where(eq(users.id, row.id))
-          .returning();
+        const updated = await adminChange(actor, request.params.id, async (tx, row) => {
+          const isSelf = row.id === actor.id;
+          const sameRoles = roles.length === row.roles.length && roles.every((r) => row.roles.includes(r));
+          if (isSelf && !sameRoles) throw new ApiError(403, 'SELF_CHANGE', 'Nobody changes their own roles');
+          if (isSelf && !body.enabled) throw new ApiError(403, 'SELF_CHANGE', 'Nobody disables their own account');
+          // Roles the user already holds may stay even when the actor could not hand them out.
+          checkAssignable(
+            actor,
+            roles.filter((r) => !row.roles.includes(r)),
+          );
+          await keepLastAdmin(tx, row, body.enabled && roles.includes(ROLES.WORKSHOP_ADMIN));
+          const [changed] = await tx
+            .update(users)
+            .set({
+              firstName: body.firstName,
+              lastName: body.lastName,
+              roles,
+              enabled: body.enabled,
+              // Disabling ends every session of the user: re-enabling later must not bring old tokens back.
+              ...(row.enabled && !body.enabled ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+              lastModified: new Date(),
+            })
+            .where(eq(users.id, row.id))
+            .returning();
+          return changed;
+        });
         if (!updated) throw notFound('User');
         return toUser(updated);
       },
@@ -227,7 +247,7 @@ export const usersRoutes =
           .update(users)
           .set({
             passwordHash: await hashPassword(request.body),
-            tokenVersion: row.tokenVersion + 1,
+            tokenVersion: sql`${users.tokenVersion} + 1`,
             lastModified: new Date(),
           })
           .where(eq(users.id, row.id));
@@ -247,10 +267,11 @@ export const usersRoutes =
       },
       async (request, reply) => {
         const actor = sessionUser(request);
-        const row = await managedUser(actor, request.params.id);
-        if (row.id === actor.id) throw new ApiError(403, 'SELF_CHANGE', 'Nobody deletes their own account');
-        await keepLastAdmin(row, false);
-        await db.delete(users).where(eq(users.id, row.id));
+        await adminChange(actor, request.params.id, async (tx, row) => {
+          if (row.id === actor.id) throw new ApiError(403, 'SELF_CHANGE', 'Nobody deletes their own account');
+          await keepLastAdmin(tx, row, false);
+          await tx.delete(users).where(eq(users.id, row.id));
+        });
         return reply.status(204).send();
       },
     );
@@ -263,22 +284,36 @@ export const usersRoutes =
         schema: {
           tags: ['users'],
           summary: 'Change the own password',
+          description:
+            'Changes the own password. Wrong old passwords are limited as sign-ins are (docs/security.md); past the ' +
+            'limit the answer is 429 with Retry-After and this session ends.',
           body: changeOwnPasswordRequestSchema,
-          response: { 200: signInResponseSchema, ...errors },
+          response: { 200: signInResponseSchema, ...errors, 429: errorBodySchema },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const actor = sessionUser(request);
         const [row] = await db.select().from(users).where(eq(users.id, actor.id));
         if (!row) throw forbidden();
+        // The old password is guessed no faster than at the sign-in, and a session that keeps guessing ends.
+        const source = await attemptSource(db, request, row.username.toLowerCase());
+        const attempt = await reserveAttempt(db, source);
+        if ('until' in attempt) {
+          await db
+            .insert(revokedTokens)
+            .values({ tokenId: actor.token.id, expiresAt: actor.token.expiresAt })
+            .onConflictDoNothing();
+          throw tooManyAttempts(reply, attempt.until);
+        }
         if (!(await verifyPassword(row.passwordHash, request.body.oldPassword))) {
           throw new ApiError(400, 'WRONG_PASSWORD', 'The current password is not correct');
         }
+        await forgiveFailures(db, source);
         const [updated] = await db
           .update(users)
           .set({
             passwordHash: await hashPassword(request.body.newPassword),
-            tokenVersion: row.tokenVersion + 1,
+            tokenVersion: sql`${users.tokenVersion} + 1`,
             lastModified: new Date(),
           })
           .where(eq(users.id, row.id))
