@@ -14,6 +14,7 @@ import type { Db, ExecuteSql } from './db/client.ts';
 import { ApiError, answerClientError, registerErrorHandling } from './http/errors.ts';
 import { documentObject, documentTransform, documentedSchema, registerBodyTypes } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { refuseMalformedText } from './http/well-formed-text.ts';
 import { systemRoutes } from './system/routes.ts';
 import { usersRoutes } from './users/routes.ts';
 import { workshopRoutes } from './workshops/routes.ts';
@@ -77,6 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerBodyTypes(app);
+  refuseMalformedText(app);
   await registerSecurityHeaders(app);
   // Only the device cookie of the sign-in limits (auth/throttle.ts); sessions travel as bearer tokens.
   await app.register(fastifyCookie);

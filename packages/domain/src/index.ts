@@ -23,3 +23,4 @@ export * from './contract/documents.ts';
 export * from './png.ts';
 export * from './catalogue/index.ts';
 export * from './rights.ts';
+export * from './logo.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pngProblem } from './png.ts';
+import { logoProblem } from './logo.ts';
+import { pngProblem, pngSize } from './png.ts';
 
 // A real 1x1 PNG: signature, IHDR, IDAT, IEND.
 const PNG_1X1 = Uint8Array.from(
@@ -55,5 +56,31 @@ describe('pngProblem', () => {
       PNG_1X1.subarray(SIGNATURE_LENGTH + IHDR_CHUNK_LENGTH),
     );
     expect(pngProblem(withoutIhdr)).toBe('notPng');
+  });
+});
+
+describe('pngSize', () => {
+  it('reads width and height from the header', () => {
+    expect(pngSize(PNG_1X1)).toEqual({ width: 1, height: 1 });
+    const huge = PNG_1X1.slice();
+    new DataView(huge.buffer).setUint32(16, 12_000);
+    new DataView(huge.buffer).setUint32(20, 12_000);
+    expect(pngSize(huge)).toEqual({ width: 12_000, height: 12_000 });
+  });
+
+  it('is null for a file that is not a PNG', () => {
+    expect(pngSize(Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, ...new Array<number>(30).fill(0)]))).toBeNull();
+    expect(pngSize(PNG_1X1.subarray(0, 20))).toBeNull();
+  });
+});
+
+describe('logoProblem', () => {
+  it('takes a small complete PNG and refuses a huge image in a small file, a non-PNG and too many bytes', () => {
+    expect(logoProblem(PNG_1X1)).toBeNull();
+    const huge = PNG_1X1.slice();
+    new DataView(huge.buffer).setUint32(16, 12_000);
+    expect(logoProblem(huge)).toBe('tooManyPixels');
+    expect(logoProblem(Uint8Array.from([1, 2, 3]))).toBe('notPng');
+    expect(logoProblem(new Uint8Array(512 * 1024 + 1))).toBe('tooLarge');
   });
 });

@@ -27,3 +27,14 @@ export function pngProblem(bytes: Uint8Array): PngProblem | null {
   }
   return 'truncated';
 }
+
+/**
+ * Width and height from a PNG's IHDR chunk (bytes 16 to 24), without decoding the image; null when the file does
+ * not start as a PNG. A small file can claim a huge image (12000 x 12000 px in under 512 KB compresses well), and
+ * every PDF that embeds it would decode all of it.
+ */
+export function pngSize(bytes: Uint8Array): { width: number; height: number } | null {
+  if (bytes.length < 24 || !SIGNATURE.every((byte, i) => bytes[i] === byte) || text(bytes, 12) !== 'IHDR') return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}

@@ -19,6 +19,7 @@ export interface TokenService {
 }
 
 const ISSUER = 'vers';
+const CLOCK_LEEWAY_SECONDS = 60;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export function createTokenService(secret: string, hours: number): TokenService {
@@ -45,6 +46,11 @@ export function createTokenService(secret: string, hours: number): TokenService 
         // A token without an id could not be ended by signing out, so it is not taken (none is issued so).
         if (!Number.isInteger(userId) || typeof tokenVersion !== 'number') return null;
         if (typeof payload.jti !== 'string' || !UUID.test(payload.jti) || typeof payload.exp !== 'number') return null;
+        // Only tokens as this server issues them: issued in the past (a minute's leeway for the clocks of several
+        // instances), living no longer than VERS_TOKEN_HOURS. A longer one was not signed by a server of this setup.
+        const nowSeconds = Date.now() / 1000;
+        if (typeof payload.iat !== 'number' || payload.iat > nowSeconds + CLOCK_LEEWAY_SECONDS) return null;
+        if (payload.exp - payload.iat > hours * 3600) return null;
         return { userId, tokenVersion, tokenId: payload.jti, expiresAt: new Date(payload.exp * 1000) };
       } catch {
         return null;

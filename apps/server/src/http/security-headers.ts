@@ -26,8 +26,10 @@ export const CONTENT_SECURITY_POLICY = {
 
 /**
  * Security headers on every answer (helmet): the CSP above, no framing (X-Frame-Options and frame-ancestors),
- * no MIME sniffing, no referrer, same-origin resource and opener policies. HSTS is sent for sites served over
- * HTTPS, without includeSubDomains (other hosts of a workshop's domain are not ours to pin). No
+ * no MIME sniffing, no referrer, same-origin resource and opener policies. HSTS only on an answer to a request
+ * that came over HTTPS (directly, or through a trusted proxy that says so in X-Forwarded-Proto), without
+ * includeSubDomains (other hosts of a workshop's domain are not ours to pin): over plain HTTP a browser ignores it,
+ * and a proxy's cache must not hand it to an HTTPS visitor of another host. No
  * upgrade-insecure-requests: a workshop may serve VERS over plain HTTP on its own network, where it would
  * turn every call of the app into a failing HTTPS call.
  */
@@ -35,7 +37,15 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     frameguard: { action: 'deny' },
-    strictTransportSecurity: { maxAge: 180 * 24 * 3600, includeSubDomains: false },
+    strictTransportSecurity: false,
     referrerPolicy: { policy: 'no-referrer' },
   });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    // Answers of the API hold one workshop's data and change with every write: no cache keeps them (a shared
+    // tablet's browser, a proxy). The web app's files keep their own caching.
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
 }
+
+const HSTS = `max-age=${180 * 24 * 3600}`;

@@ -105,7 +105,7 @@ export async function requestAt<T = unknown>(
  * existing database (seeded when empty), which `close` then leaves in place.
  */
 export async function startTestServer(
-  options: { webDist?: string; target?: DatabaseTarget } = {},
+  options: { webDist?: string; target?: DatabaseTarget; trustProxy?: string } = {},
 ): Promise<TestServer> {
   const { database, drop } = options.target
     ? { database: await openDatabase(options.target), drop: async () => {} }
@@ -119,6 +119,7 @@ export async function startTestServer(
     gitSha: '0123456789abcdef0123456789abcdef01234567',
     logLevel: 'silent',
     ...(options.webDist ? { webDist: options.webDist } : {}),
+    ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
 

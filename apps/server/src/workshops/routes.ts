@@ -1,5 +1,7 @@
 import {
   WORKSHOP_ICON_MAX_BYTES,
+  WORKSHOP_ICON_MAX_PIXELS,
+  logoProblem,
   type Workshop,
   errorBodySchema,
   idParamSchema,
@@ -139,8 +141,13 @@ export const workshopRoutes =
         async (request) => {
           const row = await reachable(request);
           const bytes = Buffer.from(request.body, 'base64');
-          if (bytes.length > WORKSHOP_ICON_MAX_BYTES) {
+          const problem = logoProblem(bytes);
+          if (problem === 'tooLarge') {
             throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `The logo may have at most ${WORKSHOP_ICON_MAX_BYTES} bytes`);
+          }
+          if (problem === 'tooManyPixels') {
+            const max = WORKSHOP_ICON_MAX_PIXELS;
+            throw new ApiError(400, 'IMAGE_TOO_LARGE', `The logo may have at most ${max} x ${max} pixels`);
           }
           requirePng(bytes, 'The logo'); // the same rule as for pictures: the content decides, not a name
           const [updated] = await db

@@ -10,9 +10,17 @@ export class ApiFailure extends Error {
     readonly code: ErrorCode | 'NO_CONNECTION' | 'BAD_RESPONSE',
     message: string,
     readonly fields: string[] = [],
+    /** From Retry-After (a 429): seconds until the server takes the call again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
+}
+
+/** When a refused call may be tried again, from its Retry-After header (seconds); undefined without one. */
+function retryAfter(headers: Headers): number | undefined {
+  const seconds = Number(headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
 }
 
 export interface CallOptions {
@@ -127,7 +135,7 @@ export async function call<T>(path: string, schema: z.ZodType<T> | null, options
   }
   const body = errorBodySchema.safeParse(await response.json().catch(() => undefined));
   const failure = body.success
-    ? new ApiFailure(response.status, body.data.code, body.data.message, body.data.fields)
+    ? new ApiFailure(response.status, body.data.code, body.data.message, body.data.fields, retryAfter(response.headers))
     : new ApiFailure(response.status, response.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST', response.statusText);
   if (!options.handles?.includes(response.status)) reactGlobally(failure);
   throw failure;

@@ -95,6 +95,8 @@ export type UpdateWorkshopRequest = z.infer<typeof updateWorkshopRequestSchema>;
 
 /** Largest logo accepted, decoded. */
 export const WORKSHOP_ICON_MAX_BYTES = 512 * 1024;
+/** Widest and highest logo accepted, in pixels: printed at most 4 cm wide, 2048 px is 1300 dpi. */
+export const WORKSHOP_ICON_MAX_PIXELS = 2048;
 
 // ---- notification e-mail addresses (docs/requirements/administration.md#email-calls) ----
 

@@ -30,7 +30,7 @@ export default function LoginPage() {
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
-  const [errorKey, setErrorKey] = useState<string | null>(null);
+  const [error, setError] = useState<{ key: string; values?: Record<string, string> } | null>(null);
   const [busy, setBusy] = useState(false);
   const redirect = safeRedirect(params.get('redirect'));
 
@@ -39,13 +39,13 @@ export default function LoginPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
-    setErrorKey(null);
+    setError(null);
     const result = await signIn({ userName: userName.trim(), password });
     if (result.ok) {
       const signedIn = sessionStore.get();
       navigate(redirect ?? (signedIn ? startPath(signedIn) : '/'), { replace: true });
     } else {
-      setErrorKey(result.messageKey);
+      setError({ key: result.messageKey, ...(result.values ? { values: result.values } : {}) });
     }
     setBusy(false);
   };
@@ -102,9 +102,9 @@ export default function LoginPage() {
               },
             }}
           />
-          {errorKey && (
+          {error && (
             <Alert severity="error" data-testid="login-error">
-              {t(errorKey)}
+              {t(error.key, error.values)}
             </Alert>
           )}
           <Button

@@ -2,9 +2,10 @@ import { type SignInRequest, signInResponseSchema } from '@vers/domain';
 import { ApiFailure, call } from '../../app/api.ts';
 import { sessionStore } from '../../app/session.ts';
 import { currentLanguage } from '../../i18n/index.ts';
+import { tooManyAttempts } from './too-many-attempts.ts';
 import { refreshValueListsLater } from '../../offline/value-list-progress.ts';
 
-export type SignInResult = { ok: true } | { ok: false; messageKey: string };
+export type SignInResult = { ok: true } | { ok: false; messageKey: string; values?: Record<string, string> };
 
 /** POST auth/signin; on success the answer is kept as the session (docs/requirements/administration.md#auth-calls). */
 export async function signIn(request: SignInRequest): Promise<SignInResult> {
@@ -23,7 +24,10 @@ export async function signIn(request: SignInRequest): Promise<SignInResult> {
     if (!(error instanceof ApiFailure)) throw error;
     if (error.status === 0) return { ok: false, messageKey: 'errors.noConnection' };
     if (error.status === 401) return { ok: false, messageKey: 'errors.WRONG_LOGIN' };
-    if (error.status === 429) return { ok: false, messageKey: 'errors.TOO_MANY_ATTEMPTS' };
+    if (error.status === 429) {
+      const message = tooManyAttempts(error, currentLanguage());
+      return { ok: false, messageKey: message.key, ...(message.values ? { values: message.values } : {}) };
+    }
     return { ok: false, messageKey: `errors.${error.code === 'VALIDATION' ? 'VALIDATION' : 'unexpected'}` };
   }
 }

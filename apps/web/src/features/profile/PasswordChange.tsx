@@ -10,6 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiFailure, call } from '../../app/api.ts';
 import { notifications } from '../../app/notifications.ts';
 import { sessionStore } from '../../app/session.ts';
+import { currentLanguage } from '../../i18n/index.ts';
+import { type Message, tooManyAttempts } from '../auth/too-many-attempts.ts';
 
 /** The own password: the old one is asked; save stays disabled until the new one meets the rule twice. */
 export function PasswordChange() {
@@ -17,10 +19,12 @@ export function PasswordChange() {
   const [oldPassword, setOldPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Message | null>(null);
   const [busy, setBusy] = useState(false);
   const weak = newPassword !== '' && passwordProblems(newPassword).length > 0;
   const differs = repeat !== '' && repeat !== newPassword;
+  // What the server said about the old password: wrong, or too many wrong ones (then until when to wait).
+  const oldPasswordError = error?.key.startsWith('errors.') ? error : null;
   const valid = oldPassword !== '' && newPassword !== '' && !weak && repeat === newPassword;
 
   const submit = async (event: FormEvent) => {
@@ -32,7 +36,7 @@ export function PasswordChange() {
       const session = await call('users/current/password', signInResponseSchema, {
         method: 'PUT',
         body: { oldPassword, newPassword },
-        handles: [400],
+        handles: [400, 429],
       });
       sessionStore.set(session);
       setOldPassword('');
@@ -40,8 +44,11 @@ export function PasswordChange() {
       setRepeat('');
       notifications.show('profile.passwordChanged', 'success');
     } catch (failure) {
-      if (failure instanceof ApiFailure && failure.status === 400) {
-        setError(failure.code === 'WRONG_PASSWORD' ? 'errors.WRONG_PASSWORD' : 'validation.passwordRules');
+      // Too many wrong old passwords: the server ended this session too; the next call leads to the sign-in.
+      if (failure instanceof ApiFailure && failure.status === 429) {
+        setError(tooManyAttempts(failure, currentLanguage()));
+      } else if (failure instanceof ApiFailure && failure.status === 400) {
+        setError({ key: failure.code === 'WRONG_PASSWORD' ? 'errors.WRONG_PASSWORD' : 'validation.passwordRules' });
       }
     } finally {
       setBusy(false);
@@ -61,8 +68,8 @@ export function PasswordChange() {
             autoComplete="current-password"
             value={oldPassword}
             onChange={(e) => setOldPassword(e.target.value)}
-            error={error === 'errors.WRONG_PASSWORD'}
-            helperText={error === 'errors.WRONG_PASSWORD' ? t(error) : ' '}
+            error={oldPasswordError !== null}
+            helperText={oldPasswordError ? t(oldPasswordError.key, oldPasswordError.values) : ' '}
             slotProps={{ htmlInput: { 'data-testid': 'profile-old-password' } }}
           />
           <TextField

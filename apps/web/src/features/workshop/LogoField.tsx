@@ -1,4 +1,10 @@
-import { pngProblem, WORKSHOP_ICON_MAX_BYTES, type Workshop } from '@vers/domain';
+import {
+  type LogoProblem,
+  logoProblem,
+  WORKSHOP_ICON_MAX_BYTES,
+  WORKSHOP_ICON_MAX_PIXELS,
+  type Workshop,
+} from '@vers/domain';
 import UploadIcon from '@mui/icons-material/Upload';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -14,6 +20,13 @@ import { fetchIcon, handledHere, refusal, uploadIcon } from './workshop-api.ts';
 const MAX_KB = String(Math.floor(WORKSHOP_ICON_MAX_BYTES / 1024));
 
 type Problem = { key: string; values?: Record<string, string> };
+
+const LOGO_PROBLEMS: Record<LogoProblem, Problem> = {
+  tooLarge: { key: 'workshop.logo.tooLarge', values: { max: MAX_KB } },
+  notPng: { key: 'errors.NOT_PNG' },
+  truncated: { key: 'errors.NOT_PNG' },
+  tooManyPixels: { key: 'workshop.logo.tooManyPixels', values: { max: String(WORKSHOP_ICON_MAX_PIXELS) } },
+};
 
 export interface LogoFieldProps {
   workshop: Workshop;
@@ -54,14 +67,12 @@ export function LogoField({ workshop, onChanged }: LogoFieldProps) {
     input.value = ''; // the same file can be chosen again after a refusal
     if (!file) return;
     setProblem(null);
-    if (file.size > WORKSHOP_ICON_MAX_BYTES) {
-      setProblem({ key: 'workshop.logo.tooLarge', values: { max: MAX_KB } });
-      return;
-    }
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    // The same structure check the server makes (packages/domain/src/png.ts), before anything is sent.
-    if (pngProblem(bytes)) {
-      setProblem({ key: 'errors.NOT_PNG' });
+    // The same rule the server applies (packages/domain/src/logo.ts), before anything is sent; a file too large
+    // is not even read.
+    const bytes = file.size > WORKSHOP_ICON_MAX_BYTES ? null : new Uint8Array(await file.arrayBuffer());
+    const found = bytes ? logoProblem(bytes) : 'tooLarge';
+    if (!bytes || found) {
+      setProblem(LOGO_PROBLEMS[found ?? 'tooLarge']);
       return;
     }
     setBusy(true);
@@ -73,8 +84,9 @@ export function LogoField({ workshop, onChanged }: LogoFieldProps) {
       onChanged(answer);
     } catch (error) {
       // The server has the last word on what a PNG is and how large it may be.
-      if (refusal(error, 400)?.code === 'NOT_PNG') setProblem({ key: 'errors.NOT_PNG' });
-      else if (refusal(error, 413)) setProblem({ key: 'workshop.logo.tooLarge', values: { max: MAX_KB } });
+      if (refusal(error, 400)?.code === 'NOT_PNG') setProblem(LOGO_PROBLEMS.notPng);
+      else if (refusal(error, 400)?.code === 'IMAGE_TOO_LARGE') setProblem(LOGO_PROBLEMS.tooManyPixels);
+      else if (refusal(error, 413)) setProblem(LOGO_PROBLEMS.tooLarge);
       else if (handledHere(error)) setProblem({ key: 'workshop.logo.saveError' });
       if (handledHere(error)) notifications.show('workshop.logo.saveError', 'error');
     } finally {
