@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, signIn } from '../support/browser.ts';
+import { ROLES } from '@vers/domain';
+import { baseUrl, launchBrowser, newContext, signIn } from '../support/browser.ts';
+import { apiToken } from '../support/orders.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -24,6 +26,54 @@ describe('sign-in, language, theme and sign-out', () => {
     await expect(page.getByTestId('login-error').textContent()).resolves.toBe('Benutzername oder Passwort falsch.');
     expect(new URL(page.url()).pathname).toBe('/login');
     await context.close();
+  });
+
+  it('after too many wrong passwords says from what time to try again; a device known before still signs in', async () => {
+    // A user of this test only, so that its failures throttle no other test.
+    const created = await fetch(`${baseUrl()}/api/v1/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await apiToken('werkadmin')}` },
+      body: JSON.stringify({
+        username: `guessed-${Date.now()}`,
+        firstName: 'Gina',
+        lastName: 'Guessed',
+        roles: [{ name: ROLES.WORKSHOP_STAFF }],
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { user, password } = (await created.json()) as { user: { username: string }; password: string };
+    // A browser that signed in as this user before: it holds the device cookie.
+    const known = await newContext(browser);
+    const knownPage = await known.newPage();
+    await knownPage.goto('/login');
+    await signIn(knownPage, user.username, password);
+    await knownPage.getByTestId('menu').waitFor();
+    // Another browser guesses the password until the server says to wait.
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/login');
+    for (let attempt = 1; ; attempt++) {
+      const [answer] = await Promise.all([
+        page.waitForResponse((response) => response.url().endsWith('/api/v1/auth/signin')),
+        signIn(page, user.username, `Wrong-Password-${attempt}`),
+      ]);
+      if (answer.status() === 429) break;
+      expect(answer.status()).toBe(401);
+      expect(attempt).toBeLessThan(10);
+    }
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="login-error"]')?.textContent?.startsWith('Zu viele'),
+    );
+    await expect(page.getByTestId('login-error').textContent()).resolves.toMatch(
+      /^Zu viele Fehlversuche\. Bitte ab \d\d:\d\d Uhr erneut versuchen\.$/,
+    );
+    await context.close();
+    // The known browser signs in again (its session dropped) with the right password: not throttled.
+    await knownPage.evaluate(() => localStorage.clear());
+    await knownPage.goto('/login');
+    await signIn(knownPage, user.username, password);
+    await knownPage.getByTestId('menu').waitFor();
+    await known.close();
   });
 
   it('starts in German without a setting, and in the browser language when it is one of the twelve', async () => {
