@@ -19,6 +19,7 @@ import { systemRoutes } from './system/routes.ts';
 import { usersRoutes } from './users/routes.ts';
 import { workshopRoutes } from './workshops/routes.ts';
 import { emailAddressRoutes } from './email-addresses/routes.ts';
+import { auditRoutes } from './audit/routes.ts';
 import { defaultOptionRoutes } from './default-options/routes.ts';
 import { orderRoutes } from './orders/routes.ts';
 import { activityRoutes } from './activity/routes.ts';
@@ -138,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(usersRoutes(deps.db, deps.tokens));
       await api.register(workshopRoutes(deps.db));
       await api.register(emailAddressRoutes(deps.db));
+      await api.register(auditRoutes(deps.db));
       await api.register(defaultOptionRoutes(deps.db));
       await api.register(orderRoutes(deps.db));
       await api.register(activityRoutes(deps.db));

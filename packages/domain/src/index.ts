@@ -8,6 +8,7 @@ export * from './contract/auth.ts';
 export * from './contract/system.ts';
 export * from './passwords.ts';
 export * from './contract/admin.ts';
+export * from './contract/audit.ts';
 export * from './orders/vehicle-number.ts';
 export * from './orders/status.ts';
 export * from './orders/activity.ts';

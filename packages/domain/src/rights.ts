@@ -75,6 +75,8 @@ export const API_RIGHTS: readonly ApiRight[] = [
   { method: 'PUT', url: '/api/v1/emailAddress/:id', access: ROLE_GROUPS.adminArea, tenancy: 'not-found' },
   { method: 'DELETE', url: '/api/v1/emailAddress/:id', access: ROLE_GROUPS.adminArea, tenancy: 'not-found' },
 
+  { method: 'GET', url: '/api/v1/audit', access: ROLE_GROUPS.adminArea, tenancy: 'own-only' },
+
   { method: 'GET', url: '/api/v1/default-options', access: 'signed-in', tenancy: 'shared' },
   { method: 'GET', url: '/api/v1/default-options-with-values', access: 'signed-in', tenancy: 'shared' },
   { method: 'GET', url: '/api/v1/default-options/:id', access: 'signed-in', tenancy: 'shared' },

@@ -10,6 +10,7 @@ import { eq, lt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client.ts';
 import { revokedTokens, users, workshops } from '../db/schema.ts';
+import { audit } from '../audit/audit.ts';
 import { ApiError } from '../http/errors.ts';
 import { noContent } from '../http/openapi.ts';
 import { verifyPassword } from './passwords.ts';
@@ -66,17 +67,30 @@ export const authRoutes =
       },
       async (request, reply) => {
         const username = request.body.userName.trim().toLowerCase();
-        const source = await attemptSource(db, request, username);
-        const attempt = await reserveAttempt(db, source);
-        if ('until' in attempt) throw tooManyAttempts(reply, attempt.until);
         const [user] = await db
           .select()
           .from(users)
           .where(eq(sql`lower(${users.username})`, username));
+        // Failed and throttled sign-ins go into the audit trail of the user's workshop (none for an unknown name).
+        const record = (action: 'signIn.failed' | 'signIn.throttled') =>
+          audit(db, request, {
+            action,
+            workshopId: user?.workshopId ?? null,
+            target: username,
+            actor: { id: user?.id ?? null, name: username },
+          });
+        const source = await attemptSource(db, request, username);
+        const attempt = await reserveAttempt(db, source);
+        if ('until' in attempt) {
+          await record('signIn.throttled');
+          throw tooManyAttempts(reply, attempt.until);
+        }
         const passwordOk = await verifyPassword(user?.passwordHash ?? null, request.body.password);
         // A wrong password keeps its reserved failure; so does a disabled user's right one.
-        if (!user || !passwordOk || !user.enabled)
+        if (!user || !passwordOk || !user.enabled) {
+          await record('signIn.failed');
           throw new ApiError(401, 'WRONG_LOGIN', 'Username or password incorrect');
+        }
         await forgiveFailures(db, source);
         await trustDevice(db, request, reply, username);
         return sessionResponse(db, tokens, user);

@@ -293,3 +293,25 @@ export const assetContents = pgTable('asset_contents', {
     .references(() => assets.id, { onDelete: 'cascade' }),
   bytes: bytea('bytes').notNull(),
 });
+
+/**
+ * Who changed what in the administration, and every failed or throttled sign-in: when, from where, by whom, about
+ * which workshop (null: none, e.g. a value list or an unknown username). Append-only: a trigger refuses UPDATE,
+ * DELETE and TRUNCATE (migration 0010). No foreign keys, so an entry outlives the user or workshop it names. Never a
+ * password: `details` holds only what changed of roles, state and names (docs/security.md#audit-trail).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    actorId: integer('actor_id'),
+    actor: text('actor').notNull(),
+    workshopId: integer('workshop_id'),
+    action: text('action').notNull(),
+    target: text('target').notNull().default(''),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    address: text('address').notNull().default(''),
+  },
+  (t) => [index('audit_log_workshop').on(t.workshopId, t.id)],
+);

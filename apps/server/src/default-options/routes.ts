@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db, Executor } from '../db/client.ts';
 import { lockSubject } from '../db/locks.ts';
+import { audit } from '../audit/audit.ts';
 import { defaultOptionValues, defaultOptions } from '../db/schema.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { noContent } from '../http/openapi.ts';
@@ -87,6 +88,9 @@ export const defaultOptionRoutes =
         );
       if (clash) throw new ApiError(409, 'CONFLICT', `The key ${value} is already in this list`);
     }
+
+    /** How the audit trail names a list: its key and language. */
+    const listName = (row: ListRow) => `${row.key} (${row.lang})`;
 
     /** Every change to a value marks its list changed, so incremental loads (`after`) pick the list up. */
     const touch = (ex: Executor, id: number) =>
@@ -179,6 +183,12 @@ export const defaultOptionRoutes =
             .returning();
           if (!row) throw new ApiError(500, 'INTERNAL', 'value not saved');
           await touch(tx, option.id);
+          await audit(tx, request, {
+            action: 'valueList.valueAdded',
+            workshopId: null,
+            target: listName(option),
+            details: { ...request.body },
+          });
           return { id: row.id };
         }),
     );
@@ -205,6 +215,12 @@ export const defaultOptionRoutes =
             .returning();
           if (!row) throw notFound('Value');
           await touch(tx, id);
+          await audit(tx, request, {
+            action: 'valueList.valueChanged',
+            workshopId: null,
+            target: listName(await list(tx, id)),
+            details: { value: row.value, text: row.text, global: row.global },
+          });
           return toValue(row);
         }),
     );
@@ -229,13 +245,19 @@ export const defaultOptionRoutes =
             .from(defaultOptionValues)
             .where(eq(defaultOptionValues.optionId, id));
           const [row] = await tx
-            .select({ id: defaultOptionValues.id })
+            .select({ id: defaultOptionValues.id, value: defaultOptionValues.value })
             .from(defaultOptionValues)
             .where(and(eq(defaultOptionValues.id, valueId), eq(defaultOptionValues.optionId, id)));
           if (!row) throw notFound('Value');
           if ((existing?.n ?? 0) <= 1) throw new ApiError(409, 'LAST_VALUE', 'A value list keeps at least one value');
           await tx.delete(defaultOptionValues).where(eq(defaultOptionValues.id, valueId));
           await touch(tx, id);
+          await audit(tx, request, {
+            action: 'valueList.valueDeleted',
+            workshopId: null,
+            target: listName(await list(tx, id)),
+            details: { value: row.value },
+          });
         });
         return reply.status(204).send();
       },

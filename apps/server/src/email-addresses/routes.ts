@@ -14,6 +14,7 @@ import { sessionUser } from '../auth/session.ts';
 import { reaches, workshopInScope } from '../auth/tenancy.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { lockSubject } from '../db/locks.ts';
+import { audit, changes } from '../audit/audit.ts';
 import { emailAddresses } from '../db/schema.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { noContent } from '../http/openapi.ts';
@@ -108,6 +109,8 @@ export const emailAddressRoutes =
             .insert(emailAddresses)
             .values({ workshopId, address: request.body.address, languageCode: request.body.languageCode })
             .returning();
+          const details = { languageCode: request.body.languageCode };
+          await audit(tx, request, { action: 'emailAddress.added', workshopId, target: request.body.address, details });
           return inserted;
         });
         if (!row) throw new ApiError(409, 'EMAIL_EXISTS', 'not saved');
@@ -135,6 +138,12 @@ export const emailAddressRoutes =
           .where(eq(emailAddresses.id, row.id))
           .returning();
         if (!updated) throw notFound('E-mail address');
+        await audit(db, request, {
+          action: 'emailAddress.changed',
+          workshopId: row.workshopId,
+          target: updated.address,
+          details: changes(row, request.body),
+        });
         return toEmailAddress(updated);
       },
     );
@@ -161,7 +170,14 @@ export const emailAddressRoutes =
           if ((existing?.n ?? 0) <= EMAIL_ADDRESSES_MIN) {
             throw new ApiError(409, 'EMAIL_LIMIT_MIN', `A workshop keeps at least ${EMAIL_ADDRESSES_MIN} address`);
           }
-          await tx.delete(emailAddresses).where(eq(emailAddresses.id, row.id));
+          const deleted = await tx.delete(emailAddresses).where(eq(emailAddresses.id, row.id)).returning();
+          if (deleted.length > 0) {
+            await audit(tx, request, {
+              action: 'emailAddress.deleted',
+              workshopId: row.workshopId,
+              target: row.address,
+            });
+          }
         });
         return reply.status(204).send();
       },

@@ -162,6 +162,7 @@ const CALLS: Record<string, () => Promise<Call>> = {
   'GET /api/v1/toggles': async () => ({ path: '/toggles' }),
   'GET /api/v1/users/roles': async () => ({ path: '/users/roles' }),
   'GET /api/v1/users/current': async () => ({ path: '/users/current' }),
+  'GET /api/v1/audit': async () => ({ path: '/audit' }),
   'POST /api/v1/users': async () => ({
     path: '/users',
     body: {

@@ -263,25 +263,27 @@ describe.each(BACKENDS)('%s', (_name, open) => {
   });
 
   describe('value lists', () => {
-    it('keep their last value when all values are deleted at once', async () => {
+    it('keep their last value when all values are deleted at once (3 trials)', async () => {
       const token = (await signIn(0, 'admin', DEMO_PASSWORD)).body.token!;
-      const [list] = await db()
-        .insert(defaultOptions)
-        .values({ key: `race-${Date.now()}`, lang: 'de', name: 'Race', text: 'Race list' })
-        .returning();
-      const values = await db()
-        .insert(defaultOptionValues)
-        .values(range(4).map((i) => ({ optionId: list!.id, value: `V${i}`, text: `Value ${i}` })))
-        .returning();
-      const deletes = await Promise.all(
-        values.map((v, i) => call(i, 'DELETE', `/default-options/${list!.id}/${v.id}`, { token })),
-      );
-      expect(tally(deletes)).toEqual({ 204: 3, 409: 1 });
-      const [left] = await db()
-        .select({ n: count() })
-        .from(defaultOptionValues)
-        .where(eq(defaultOptionValues.optionId, list!.id));
-      expect(left?.n).toBe(1);
+      for (const trial of range(3)) {
+        const [list] = await db()
+          .insert(defaultOptions)
+          .values({ key: `race-${trial}-${Date.now()}`, lang: 'de', name: 'Race', text: 'Race list' })
+          .returning();
+        const values = await db()
+          .insert(defaultOptionValues)
+          .values(range(6).map((i) => ({ optionId: list!.id, value: `V${i}`, text: `Value ${i}` })))
+          .returning();
+        const deletes = await Promise.all(
+          values.map((v, i) => call(i, 'DELETE', `/default-options/${list!.id}/${v.id}`, { token })),
+        );
+        expect(tally(deletes)).toEqual({ 204: 5, 409: 1 });
+        const [left] = await db()
+          .select({ n: count() })
+          .from(defaultOptionValues)
+          .where(eq(defaultOptionValues.optionId, list!.id));
+        expect(left?.n).toBe(1);
+      }
     });
   });
 });

@@ -20,6 +20,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { generatePassword, hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { audit, changes } from '../audit/audit.ts';
 import { sessionResponse } from '../auth/routes.ts';
 import { attemptSource, forgiveFailures, reserveAttempt, tooManyAttempts } from '../auth/throttle.ts';
 import { type SessionUser, type UserRow, sessionUser } from '../auth/session.ts';
@@ -176,6 +177,12 @@ export const usersRoutes =
           .onConflictDoNothing()
           .returning();
         if (!row) throw new ApiError(409, 'USER_EXISTS', `User ${body.username} already exists`);
+        await audit(db, request, {
+          action: 'user.created',
+          workshopId,
+          target: row.username,
+          details: { firstName: row.firstName, lastName: row.lastName, roles },
+        });
         return reply.status(201).send({ user: toUser(row), password });
       },
     );
@@ -219,6 +226,12 @@ export const usersRoutes =
             })
             .where(eq(users.id, row.id))
             .returning();
+          await audit(tx, request, {
+            action: 'user.changed',
+            workshopId: row.workshopId,
+            target: row.username,
+            details: changes(row, { firstName: body.firstName, lastName: body.lastName, roles, enabled: body.enabled }),
+          });
           return changed;
         });
         if (!updated) throw notFound('User');
@@ -251,6 +264,8 @@ export const usersRoutes =
             lastModified: new Date(),
           })
           .where(eq(users.id, row.id));
+        // That a password was set and by whom; never the password.
+        await audit(db, request, { action: 'user.passwordSet', workshopId: row.workshopId, target: row.username });
         return { ok: true as const };
       },
     );
@@ -271,6 +286,7 @@ export const usersRoutes =
           if (row.id === actor.id) throw new ApiError(403, 'SELF_CHANGE', 'Nobody deletes their own account');
           await keepLastAdmin(tx, row, false);
           await tx.delete(users).where(eq(users.id, row.id));
+          await audit(tx, request, { action: 'user.deleted', workshopId: row.workshopId, target: row.username });
         });
         return reply.status(204).send();
       },
@@ -303,6 +319,7 @@ export const usersRoutes =
             .insert(revokedTokens)
             .values({ tokenId: actor.token.id, expiresAt: actor.token.expiresAt })
             .onConflictDoNothing();
+          await audit(db, request, { action: 'password.throttled', workshopId: row.workshopId, target: row.username });
           throw tooManyAttempts(reply, attempt.until);
         }
         if (!(await verifyPassword(row.passwordHash, request.body.oldPassword))) {
@@ -319,6 +336,7 @@ export const usersRoutes =
           .where(eq(users.id, row.id))
           .returning();
         if (!updated) throw forbidden();
+        await audit(db, request, { action: 'user.passwordChanged', workshopId: row.workshopId, target: row.username });
         return sessionResponse(db, tokens, updated);
       },
     );

@@ -15,6 +15,7 @@ import { type WorkshopRow, sessionUser } from '../auth/session.ts';
 import { reaches } from '../auth/tenancy.ts';
 import type { Db } from '../db/client.ts';
 import { workshops } from '../db/schema.ts';
+import { audit, changes } from '../audit/audit.ts';
 import { requirePng } from '../assets/png.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { TEXT_MEDIA_TYPE } from '../http/openapi.ts';
@@ -98,6 +99,12 @@ export const workshopRoutes =
             .where(eq(workshops.id, row.id))
             .returning();
           if (!updated) throw notFound('Workshop');
+          await audit(db, request, {
+            action: 'workshop.changed',
+            workshopId: row.id,
+            target: updated.name,
+            details: changes(row, request.body),
+          });
           return toWorkshop(updated);
         },
       );
@@ -156,6 +163,12 @@ export const workshopRoutes =
             .where(eq(workshops.id, row.id))
             .returning();
           if (!updated) throw notFound('Workshop');
+          await audit(db, request, {
+            action: 'workshop.logoChanged',
+            workshopId: row.id,
+            target: updated.name,
+            details: { bytes: bytes.length },
+          });
           return toWorkshop(updated);
         },
       );
