@@ -31,29 +31,34 @@ export async function startJobQueue(
   /** Jobs run at once per queue on this instance (the bench runs documents with two). */
   concurrency = 1,
 ): Promise<JobQueue> {
-  // A job still running when the stop's 10 s are over (a PDF on a busy machine) ends later and pg-boss then writes
-  // its result, on a database the server has closed meanwhile. Such late writes are dropped: the job stays open in
-  // the queue and runs again after the next start (EXPIRE_SECONDS), instead of an error after shutdown.
-  let stopped = false;
   const boss = new PgBoss({
     // pg-boss types its own Db with `any` values and rows; ours are unknown.
-    db: {
-      executeSql: async (text: string, values: unknown[]) => (stopped ? { rows: [] } : executeSql(text, values)),
-    },
+    db: { executeSql: (text: string, values: unknown[]) => executeSql(text, values) },
     schema: 'pgboss',
     schedule: false,
   });
   boss.on('error', (error) => console.warn('job queue:', error.message));
   await boss.start();
   const workers = new Map<QueueName, string[]>();
+  // The jobs this instance is running, so that a stop lets them finish and pg-boss records their end before the
+  // database closes (a PDF on a busy machine can outlast pg-boss's own wait, which then wrote to a closed pool).
+  const running = new Set<Promise<void>>();
+  const track = (job: Promise<void>) => {
+    running.add(job);
+    return job.finally(() => running.delete(job));
+  };
   for (const [queue, handler] of Object.entries(handlers) as [QueueName, JobHandler][]) {
     await boss.createQueue(queue, { name: queue, retryLimit: 2, retryDelay: 1, expireInSeconds: EXPIRE_SECONDS });
     const ids: string[] = [];
     for (let i = 0; i < concurrency; i++) {
       ids.push(
-        await boss.work<JobData>(queue, { pollingIntervalSeconds: POLLING_SECONDS, batchSize: 1 }, async (jobs) => {
-          for (const job of jobs) await handler(job.data);
-        }),
+        await boss.work<JobData>(queue, { pollingIntervalSeconds: POLLING_SECONDS, batchSize: 1 }, (jobs) =>
+          track(
+            (async () => {
+              for (const job of jobs) await handler(job.data);
+            })(),
+          ),
+        ),
       );
     }
     workers.set(queue, ids);
@@ -64,8 +69,16 @@ export async function startJobQueue(
       for (const id of workers.get(queue) ?? []) boss.notifyWorker(id);
     },
     async stop() {
+      // No new job is fetched; those running finish (at most EXPIRE_SECONDS, after which the queue runs them
+      // again anyway); then pg-boss stops with their ends recorded.
+      for (const queue of workers.keys()) await boss.offWork(queue);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled(running),
+        new Promise((resolve) => (timer = setTimeout(resolve, EXPIRE_SECONDS * 1000))),
+      ]);
+      clearTimeout(timer);
       await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
-      stopped = true;
     },
   };
 }
