@@ -94,6 +94,17 @@ describe('workshop settings (werkadmin2)', () => {
     await openWorkshopPage(page);
     await expect(page.getByTestId('workshop-phone').inputValue()).resolves.toBe('+43 732 555 0101');
     await expect(page.getByTestId('workshop-add-last-modifier').isChecked()).resolves.toBe(true);
+
+    // The audit trail names the change, who made it, and what changed.
+    const latest = page.getByTestId('audit-entry').first();
+    await latest.waitFor();
+    const text = await latest.textContent();
+    expect(text).toContain(de('workshop.audit.action.workshop.changed'));
+    expect(text).toContain('werkadmin2');
+    expect(text).toContain(`${de('workshop.fields.phone')}: +43 732 987 650 → +43 732 555 0101`);
+    expect(text).toContain(
+      `${de('workshop.fields.addLastModifier')}: ${de('workshop.audit.no')} → ${de('workshop.audit.yes')}`,
+    );
   });
 
   it('keeps save disabled for an invalid e-mail address, and Esc closes the dialog', async () => {
@@ -203,6 +214,13 @@ describe('workshop settings (werkadmin2)', () => {
     const huge = Buffer.concat([PNG, Buffer.alloc(600 * 1024)]);
     await upload.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: huge });
     await expect(error.textContent()).resolves.toBe(de('workshop.logo.tooLarge', { max: '512' }));
+
+    // Small in bytes but 12000 x 12000 pixels by its header: refused before any upload, too.
+    const wide = Buffer.from(PNG);
+    wide.writeUInt32BE(12_000, 16);
+    wide.writeUInt32BE(12_000, 20);
+    await upload.setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: wide });
+    await expect.poll(() => error.textContent()).toBe(de('workshop.logo.tooManyPixels', { max: '2048' }));
 
     await upload.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
     await snackbar(page, de('workshop.logo.saved')).waitFor();

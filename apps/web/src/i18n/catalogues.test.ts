@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { ERROR_CODES } from '@vers/domain';
+import { AUDIT_ACTIONS, ERROR_CODES } from '@vers/domain';
 import { describe, expect, it } from 'vitest';
 import { checkCatalogues, flatten } from './catalogue-check.ts';
 import { readCatalogues } from './catalogue-files.ts';
@@ -19,6 +19,11 @@ describe('language catalogues', () => {
   it('have a message for every error code of the API', () => {
     const keys = flatten(catalogues.en ?? {});
     expect(ERROR_CODES.filter((code) => !keys.has(`errors.${code}`))).toEqual([]);
+  });
+
+  it('name every kind of audit entry', () => {
+    const keys = flatten(catalogues.en ?? {});
+    expect(AUDIT_ACTIONS.filter((action) => !keys.has(`workshop.audit.action.${action}`))).toEqual([]);
   });
 });
 

@@ -7,7 +7,7 @@ import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { notifications } from '../../app/notifications.ts';
@@ -16,6 +16,9 @@ import { EmailAddresses } from './EmailAddresses.tsx';
 import { LogoField } from './LogoField.tsx';
 import { WorkshopForm } from './WorkshopForm.tsx';
 import { fetchWorkshop, handledHere } from './workshop-api.ts';
+
+// The audit trail is read seldom and brings the date formatting: loaded when the page shows it.
+const AuditTrail = lazy(() => import('./AuditTrail.tsx').then((m) => ({ default: m.AuditTrail })));
 
 function Section({ title, children, testId }: { title?: string; children: ReactNode; testId?: string }) {
   return (
@@ -100,6 +103,13 @@ function WorkshopSettings({ workshopId }: { workshopId: number }) {
       {(workshop || !failed) && (
         <Section>
           <EmailAddresses workshopId={workshopId} />
+        </Section>
+      )}
+      {workshop && (
+        <Section title={t('workshop.audit.title')} testId="audit-section">
+          <Suspense fallback={<CircularProgress size={28} />}>
+            <AuditTrail workshopId={workshopId} />
+          </Suspense>
         </Section>
       )}
     </Stack>

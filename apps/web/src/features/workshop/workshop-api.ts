@@ -1,8 +1,10 @@
 import {
+  type AuditEntry,
   type EmailAddress,
   type EmailAddressRequest,
   type UpdateWorkshopRequest,
   type Workshop,
+  auditEntrySchema,
   emailAddressSchema,
   workshopSchema,
 } from '@vers/domain';
@@ -63,3 +65,9 @@ export const updateEmailAddress = (id: number, request: EmailAddressRequest): Pr
 
 export const deleteEmailAddress = (id: number): Promise<void> =>
   call(`emailAddress/${id}`, null, { method: 'DELETE', handles: OWN });
+
+/** A page of the workshop's audit trail, newest first; `before` pages to older entries. */
+export const fetchAuditTrail = (workshopId: number, before?: number): Promise<AuditEntry[]> =>
+  call(`audit?workshopId=${workshopId}${before ? `&before=${before}` : ''}`, z.array(auditEntrySchema), {
+    handles: OWN,
+  });
