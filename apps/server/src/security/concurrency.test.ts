@@ -1,6 +1,7 @@
 import { EMAIL_ADDRESSES_MAX, EMAIL_ADDRESSES_MIN, ROLES } from '@vers/domain';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { THROTTLE } from '../auth/throttle-policy.ts';
 import { DEVICE_COOKIE } from '../auth/throttle.ts';
 import { defaultOptionValues, defaultOptions, loginAttempts, trustedDevices, users, workshops } from '../db/schema.ts';
@@ -12,6 +13,7 @@ import {
   createTestDatabase,
   startTestServer,
 } from '../test/server.ts';
+import { OUT, createWagonOrder, push } from '../test/orders.ts';
 
 /**
  * Rules that check and then write, hit by racing requests (docs/security.md). Each runs on PGlite and on PostgreSQL:
@@ -284,6 +286,64 @@ describe.each(BACKENDS)('%s', (_name, open) => {
           .where(eq(defaultOptionValues.optionId, list!.id));
         expect(left?.n).toBe(1);
       }
+    });
+  });
+
+  describe('orders', () => {
+    type Pushed = { co: number; code?: string };
+    const MARKING = `${OUT}.Halterkurzkennzeichen`;
+
+    it('a done order takes no change that lands after the status: racing pushes are either before it or refused', async () => {
+      const [staff, qa] = await Promise.all([
+        signIn(0, 'staff', DEMO_PASSWORD).then((r) => r.body.token!),
+        signIn(1, 'wagonqa', DEMO_PASSWORD).then((r) => r.body.token!),
+      ]);
+      const order = await createWagonOrder(at(0), staff);
+      const [done, ...pushes] = await Promise.all([
+        call<Pushed>(1, 'POST', `/orders/${order.id}/status`, { token: qa, body: { status: 'DONE' } }),
+        ...range(12).map((i) =>
+          call<Pushed>(i, 'POST', '/activity', { token: staff, body: push(order.id, MARKING, `M${i}`) }),
+        ),
+      ]);
+      expect(done!.status).toBe(200);
+      for (const res of pushes) {
+        if (res.status === 200) expect(res.body.co).toBeLessThan(done!.body.co);
+        else expect([res.status, res.body.code]).toEqual([409, 'ORDER_READ_ONLY']);
+      }
+      const log = await call<{ co: number }[]>(0, 'GET', `/activity/${order.id}`, { token: staff });
+      const counters = log.body.map((a) => a.co).sort((a, b) => a - b);
+      expect(counters).toEqual(range(counters.length).map((i) => i + 1)); // dense: none lost, none twice
+      expect(counters.at(-1)).toBe(done!.body.co);
+    });
+
+    it('two users deciding one conflict at the same moment: the later decision, not having seen the other, is a conflict', async () => {
+      const [staff, admin] = await Promise.all([
+        signIn(0, 'staff', DEMO_PASSWORD).then((r) => r.body.token!),
+        signIn(1, 'werkadmin', DEMO_PASSWORD).then((r) => r.body.token!),
+      ]);
+      const order = await createWagonOrder(at(0), staff);
+      const [deviceA, deviceB] = [randomUUID(), randomUUID()];
+      const send = (i: number, token: string, value: string, seen: number, device: string) =>
+        call<Pushed>(i, 'POST', '/activity', {
+          token,
+          body: { ...push(order.id, MARKING, value), sn: seen, dv: device },
+        });
+      const start = await send(0, staff, 'DB', 0, deviceA);
+      await send(1, admin, 'Zans-B', start.body.co, deviceB);
+      const fromA = await send(0, staff, 'Zans-A', start.body.co, deviceA);
+      const conflicts = () =>
+        call<{ by: { co: number } }[]>(0, 'GET', `/activity/${order.id}/conflicts`, { token: staff });
+      expect((await conflicts()).body).toHaveLength(1);
+      // Both decide at once, each having seen the conflict but not the other's decision.
+      const decisions = await Promise.all([
+        send(0, staff, 'Zans-A', fromA.body.co, deviceA),
+        send(1, admin, 'Zans-B', fromA.body.co, deviceB),
+      ]);
+      expect(decisions.map((d) => d.status)).toEqual([200, 200]);
+      const later = Math.max(...decisions.map((d) => d.body.co));
+      expect((await conflicts()).body).toEqual([
+        expect.objectContaining({ by: expect.objectContaining({ co: later }) }),
+      ]);
     });
   });
 });
