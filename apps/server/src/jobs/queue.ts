@@ -31,9 +31,16 @@ export async function startJobQueue(
   /** Jobs run at once per queue on this instance (the bench runs documents with two). */
   concurrency = 1,
 ): Promise<JobQueue> {
+  // Once stopped, pg-boss's late queries (a worker that fetched a job while being stopped, then records its end) are
+  // left unanswered instead of reaching a database the caller closes next: the job stays open and runs again after
+  // its expiry, on the next start. An answer would be an error after shutdown, which nobody could handle.
+  let stopped = false;
   const boss = new PgBoss({
     // pg-boss types its own Db with `any` values and rows; ours are unknown.
-    db: { executeSql: (text: string, values: unknown[]) => executeSql(text, values) },
+    db: {
+      executeSql: (text: string, values: unknown[]) =>
+        stopped ? new Promise<never>(() => undefined) : executeSql(text, values),
+    },
     schema: 'pgboss',
     schedule: false,
   });
@@ -69,16 +76,25 @@ export async function startJobQueue(
       for (const id of workers.get(queue) ?? []) boss.notifyWorker(id);
     },
     async stop() {
-      // No new job is fetched; those running finish (at most EXPIRE_SECONDS, after which the queue runs them
-      // again anyway); then pg-boss stops with their ends recorded.
+      // No new job is fetched; the running ones finish (a PDF on a busy machine can take long; at most
+      // EXPIRE_SECONDS, after which the queue would run it again anyway), pg-boss records their ends, and only then
+      // does the caller close the database. A job a worker fetched while being stopped is waited for too.
+      const deadline = Date.now() + EXPIRE_SECONDS * 1000;
+      const settle = async () => {
+        while (running.size > 0 && Date.now() < deadline) {
+          let timer: NodeJS.Timeout | undefined;
+          await Promise.race([
+            Promise.allSettled(running),
+            new Promise((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now())))),
+          ]);
+          clearTimeout(timer);
+        }
+      };
       for (const queue of workers.keys()) await boss.offWork(queue);
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        Promise.allSettled(running),
-        new Promise((resolve) => (timer = setTimeout(resolve, EXPIRE_SECONDS * 1000))),
-      ]);
-      clearTimeout(timer);
-      await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+      await settle();
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: Math.max(1000, deadline - Date.now()) });
+      await settle();
+      stopped = true;
     },
   };
 }
