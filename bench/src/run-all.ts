@@ -21,6 +21,7 @@ import { imagesSection, measureImages } from './images.ts';
 import { lighthouseSections, measureLighthouse } from './lighthouse.ts';
 import { measureOfflineCatchUp, offlineCatchUpSection } from './offline-catch-up.ts';
 import { watchMachine, writeReport } from './report.ts';
+import { measurePictureStore, pictureStoreSection } from './picture-store.ts';
 import { measureRestoreHeal, restoreHealSection } from './restore-heal.ts';
 import { measureStartup, startupSection } from './startup.ts';
 
@@ -79,6 +80,9 @@ try {
 await step('fleet', 'fleet', async () => fleetSection(await measureFleet()));
 await step('startup', 'server start', async () => startupSection(await measureStartup()));
 await step('documents', 'PDF documents', async () => documentsSections(await measureDocuments()));
+await step('picture-store', 'one 1 MB picture in the database (PGlite)', async () =>
+  pictureStoreSection(await measurePictureStore()),
+);
 await step('fold', 'fold', () => foldSection(measureFold()));
 await step('catalogue-render', 'field catalogue and the editor', () =>
   catalogueRenderSection(measureCatalogueRender()),

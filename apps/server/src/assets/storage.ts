@@ -13,21 +13,28 @@ export interface AssetStorage {
   delete(id: string): Promise<void>;
 }
 
-/** The content in PostgreSQL (`asset_contents`, bytea), which goes with its asset row (cascade). */
+/**
+ * The content in PostgreSQL (`asset_contents`, bytea), which goes with its asset row (cascade). The bytes travel as
+ * base64 text that the database decodes and encodes itself: PGlite's driver turns a bytea parameter into hex one
+ * byte at a time in JavaScript (about 220 ms of a 1 MB picture's 290 ms), and reads one back the same way. The same
+ * statements serve PostgreSQL, where they cost next to nothing.
+ */
 export function postgresAssetStorage(db: Db): AssetStorage {
   return {
     async put(id, bytes) {
+      const content = sql<Uint8Array>`decode(${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')}, 'base64')`;
       await db
         .insert(assetContents)
-        .values({ assetId: id, bytes })
+        .values({ assetId: id, bytes: content })
         .onConflictDoUpdate({ target: assetContents.assetId, set: { bytes: sql`excluded.bytes` } }); // sent once
     },
     async get(id) {
       const [row] = await db
-        .select({ bytes: assetContents.bytes })
+        // PostgreSQL's base64 breaks lines every 76 characters; Node's decoder skips the line breaks.
+        .select({ base64: sql<string>`encode(${assetContents.bytes}, 'base64')` })
         .from(assetContents)
         .where(eq(assetContents.assetId, id));
-      return row ? row.bytes : null;
+      return row ? new Uint8Array(Buffer.from(row.base64, 'base64')) : null;
     },
     async delete(id) {
       await db.delete(assetContents).where(eq(assetContents.assetId, id));
