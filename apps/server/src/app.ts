@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -67,6 +67,20 @@ export interface AppDeps {
 
 /** Largest JSON body accepted; a bigger one answers 413. (POST assets takes a maximal picture's.) */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** A file's content, read again only when its modification time or size changed (a new build beside a running server). */
+function fileInMemory(file: string): () => Buffer {
+  let seen = '';
+  let content = Buffer.alloc(0);
+  return () => {
+    const { mtimeMs, size } = statSync(file);
+    if (`${mtimeMs}:${size}` !== seen) {
+      content = readFileSync(file);
+      seen = `${mtimeMs}:${size}`;
+    }
+    return content;
+  };
+}
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -170,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
+  const indexHtml = webDist ? fileInMemory(path.join(webDist, 'index.html')) : undefined;
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (url === '/api' || url.startsWith('/api/')) {
@@ -178,8 +193,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!webDist || (request.method !== 'GET' && request.method !== 'HEAD')) {
       throw new ApiError(404, 'NOT_FOUND', `Nothing at ${url}`);
     }
-    // Every file of the build has its own route (above); any other path is the app, whose router takes it.
-    return reply.sendFile('index.html');
+    // Every file of the build has its own route (above); any other path is the app, whose router takes it. Also the
+    // browsers' online check (a GET of the origin every 10 s per device): from memory, not from the disk per call.
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml!());
   });
 
   return app;
