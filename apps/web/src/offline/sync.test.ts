@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   type CreateOrderRequest,
+  attributeValue,
   checkDigit,
   orderSchema,
   SENT_STATES,
@@ -145,6 +146,39 @@ describe('push and pull', () => {
     expect(stateA.lastCounter).toBe(12);
     // Nothing duplicated by the pull: each server activity once.
     expect(await a.orderResults.where('orderId').equals(order.id).count()).toBe(12);
+  });
+
+  it('a long pull (a first load, 250 changes) merges as a short one: own rows keep their fields, waiting ones wait', async () => {
+    const order = await createOrder();
+    const a = browser();
+    await recordChange(a, { orderId: order.id, key: `${OUT}.Eigengewicht`, value: '19000' });
+    await pushOrderResults(a, order.id);
+    const [own] = await rows(a, order.id);
+    await recordChange(a, { orderId: order.id, key: `${IN}.AnzahlAchsen`, value: '4' }); // waits, unsent
+    // Another device's 250 changes, sent in one batch.
+    const now = new Date();
+    const batch = Array.from({ length: 250 }, (_, i) => ({
+      id: crypto.randomUUID(),
+      oI: order.id,
+      k: `${IN}.Eigengewicht`,
+      t: 'XML_MODIFICATION',
+      oV: JSON.stringify(attributeValue(String(20_000 + i), now)),
+      c: now.toISOString(),
+    }));
+    const sent = await server.request('POST', '/api/v1/activity/batch', {
+      token: sessionStore.get()!.token,
+      body: { activities: batch },
+    });
+    expect(sent.status).toBe(200);
+
+    expect(await pullOrderResults(a, order.id)).toEqual({ pushed: 0, pulled: 260 }); // the creation data and the batch
+    const after = await rows(a, order.id);
+    expect(after).toHaveLength(262);
+    expect(after.find((r) => r.id === own!.id)).toEqual(own);
+    expect(after.filter((r) => r.sent === 0).map((r) => r.key)).toEqual([`${IN}.AnzahlAchsen`]);
+    expect((await localState(a, order.id)).values[`${IN}.Eigengewicht`]).toMatchObject({ value: '20249' });
+    // Pulled again: nothing changes.
+    expect(await pullOrderResults(a, order.id)).toEqual({ pushed: 0, pulled: 0 });
   });
 
   it('pushing the same rows again (a lost answer) creates nothing twice on the server', async () => {
