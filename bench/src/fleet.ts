@@ -5,12 +5,12 @@
 // per call kind, and the server's CPU (/proc/<pid>/stat) and memory (VmRSS), beside the same calls of one device
 // against the otherwise idle server (the baseline, run first against the same process). Printed, never asserted.
 import type { Section } from './figures.ts';
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { attributeValue } from '@vers/domain';
 import { E2E_PASSWORD, startProduct } from '../../e2e/support/server.ts';
+import { cpuMs } from './process-time.ts';
 import { TEXT_KEYS as KEYS } from './wagon-keys.ts';
 
 /** The scheduler's period (SYNC_INTERVAL_MS of apps/web/src/offline/scheduler.ts). */
@@ -43,22 +43,6 @@ function startServer(): Promise<FleetServer> {
 }
 
 // ---- the server's CPU and memory from /proc ----
-
-const CLOCK_TICKS = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-/** utime + stime of the process (all its threads), in ms. */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name (which may hold spaces) in parentheses: state is field 3, utime 14, stime 15.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-}
 
 /** VmRSS of the process, in MB. */
 function rssMb(pid: number): number {
