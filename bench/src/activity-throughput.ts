@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { activities } from '../../apps/server/src/db/schema.ts';
 import { createWagonOrder } from '../../apps/server/src/test/orders.ts';
@@ -35,8 +35,10 @@ export interface ActivityThroughputFigures {
   batchSize: number;
   /** The baseline: bare Fastify route, plain insert. */
   bare: LoadFigures;
-  /** POST /api/v1/activity, every request a new activity of one order. */
+  /** POST /api/v1/activity, new activities, each connection into an order of its own (as devices work). */
   push: LoadFigures;
+  /** The same, every connection into one order: the pushes queue on its counter row (contention). */
+  contention: LoadFigures;
   /** POST /api/v1/activity with ids already stored. */
   replay: LoadFigures;
   /** POST /api/v1/activity/batch with `batchSize` new activities each. */
@@ -44,8 +46,10 @@ export interface ActivityThroughputFigures {
 }
 
 type Scenario =
-  | { kind: 'single'; orderId: string }
-  | { kind: 'replay'; orderId: string; ids: string[] }
+  /** New activities; each connection pushes into one of `orderIds`, in turn (one id: all into one order). */
+  | { kind: 'single'; orderIds: string[] }
+  /** Activities stored already, sent again exactly as they were (a lost answer's resend). */
+  | { kind: 'replay'; bodies: string[] }
   | { kind: 'batch'; orderId: string; size: number };
 
 interface LoadJob {
@@ -78,13 +82,19 @@ function pushBody(orderId: string, id: string = randomUUID()) {
   };
 }
 
-function bodyFor(scenario: Scenario): () => string {
+/** The body of the next request of a connection; `context` is autocannon's object of that connection. */
+function bodyFor(scenario: Scenario): (context: Record<string, unknown>) => string {
   switch (scenario.kind) {
-    case 'single':
-      return () => JSON.stringify(pushBody(scenario.orderId));
+    case 'single': {
+      let connections = 0;
+      return (context) => {
+        context.orderId ??= scenario.orderIds[connections++ % scenario.orderIds.length];
+        return JSON.stringify(pushBody(String(context.orderId)));
+      };
+    }
     case 'replay': {
       let next = 0;
-      return () => JSON.stringify(pushBody(scenario.orderId, scenario.ids[next++ % scenario.ids.length]));
+      return () => scenario.bodies[next++ % scenario.bodies.length]!;
     }
     case 'batch':
       return () =>
@@ -100,7 +110,13 @@ async function fire(job: LoadJob, durationMs: number): Promise<LoadFigures> {
     url: job.url,
     connections: job.connections,
     duration: durationMs / 1000,
-    requests: [{ method: 'POST', headers, setupRequest: (request) => ({ ...request, body: body() }) }],
+    requests: [
+      {
+        method: 'POST',
+        headers,
+        setupRequest: (request, context) => ({ ...request, body: body(context as Record<string, unknown>) }),
+      },
+    ],
   };
   // Off the main thread autocannon answers raw histograms; its aggregateResult (README, not in the types) reads them.
   const raw = await autocannon(options);
@@ -215,7 +231,10 @@ export async function measureActivityThroughput(
   const server = await startServerOn(options.databaseUrl);
   try {
     const token = await server.signIn('staff');
-    const pushOrder = await createWagonOrder(server, token);
+    const pushOrders = [];
+    for (let i = 0; i < CONNECTIONS; i++) pushOrders.push(await createWagonOrder(server, token));
+    const pushOrder = pushOrders[0]!;
+    const contentionOrder = await createWagonOrder(server, token);
     const bareOrder = await createWagonOrder(server, token);
     const batchOrder = await createWagonOrder(server, token);
     const bare = await startBareServer(server, bareOrder.lastCounter);
@@ -229,18 +248,42 @@ export async function measureActivityThroughput(
       const bareFigures = await load.run({
         ...job,
         url: `${bare.url}/activity`,
-        scenario: { kind: 'single', orderId: bareOrder.id },
+        scenario: { kind: 'single', orderIds: [bareOrder.id] },
       });
-      const push = await load.run({ ...job, url: pushUrl, token, scenario: { kind: 'single', orderId: pushOrder.id } });
+      const push = await load.run({
+        ...job,
+        url: pushUrl,
+        token,
+        scenario: { kind: 'single', orderIds: pushOrders.map((order) => order.id) },
+      });
+      const contention = await load.run({
+        ...job,
+        url: pushUrl,
+        token,
+        scenario: { kind: 'single', orderIds: [contentionOrder.id] },
+      });
+      // The same content under the same id: since issue 16 an id with other content is refused (409).
       const stored = await server.database.db
-        .select({ id: activities.id })
+        .select()
         .from(activities)
-        .where(eq(activities.orderId, pushOrder.id));
+        .where(and(eq(activities.orderId, contentionOrder.id), eq(activities.key, KEY)));
       const replay = await load.run({
         ...job,
         url: pushUrl,
         token,
-        scenario: { kind: 'replay', orderId: pushOrder.id, ids: stored.map((row) => row.id) },
+        scenario: {
+          kind: 'replay',
+          bodies: stored.map((row) =>
+            JSON.stringify({
+              id: row.id,
+              oI: row.orderId,
+              k: row.key,
+              t: row.type,
+              oV: row.outputValue,
+              c: row.created.toISOString(),
+            }),
+          ),
+        },
       });
       const batch = await load.run({
         ...job,
@@ -255,6 +298,7 @@ export async function measureActivityThroughput(
         batchSize: BATCH_SIZE,
         bare: bareFigures,
         push,
+        contention,
         replay,
         batch: { ...batch, activitiesPerSecond: batch.requestsPerSecond * BATCH_SIZE },
       };
@@ -271,7 +315,7 @@ const failed = (f: LoadFigures) =>
   f.failures > 0 ? { note: `${f.failures} FAILED requests of ${f.requests + f.failures}` } : {};
 
 export function activityThroughputSection(label: string, figures: ActivityThroughputFigures): Section {
-  const { bare, push, replay, batch } = figures;
+  const { bare, push, contention, replay, batch } = figures;
   const rps = { unit: 'req/s', digits: 0, higherIsBetter: true };
   const ms = { unit: 'ms', digits: 0 };
   return {
@@ -279,12 +323,19 @@ export function activityThroughputSection(label: string, figures: ActivityThroug
     title: `activity push on ${label}, ${figures.connections} connections, ${figures.durationMs / 1000} s each after ${WARMUP_MS / 1000} s warm-up`,
     figures: [
       {
-        name: 'POST /activity, new activities',
+        name: 'POST /activity, new activities, one order per connection',
         value: push.requestsPerSecond,
         ...rps,
         baseline: { name: 'bare Fastify insert', value: bare.requestsPerSecond },
         aim: { text: 'ratio >= 0.5', met: push.requestsPerSecond / bare.requestsPerSecond >= 0.5 },
         ...failed(push),
+      },
+      {
+        name: 'POST /activity, new activities, every connection on one order (contention)',
+        value: contention.requestsPerSecond,
+        ...rps,
+        baseline: { name: 'one order per connection', value: push.requestsPerSecond },
+        ...failed(contention),
       },
       {
         name: 'POST /activity, new activities, p50',
