@@ -7,6 +7,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import autocannon from 'autocannon';
 import { and, eq } from 'drizzle-orm';
 import Fastify from 'fastify';
+import { toServerActivity } from '../../apps/server/src/activity/protocol.ts';
 import { activities } from '../../apps/server/src/db/schema.ts';
 import { createWagonOrder } from '../../apps/server/src/test/orders.ts';
 import { startTestServer, type TestServer } from '../../apps/server/src/test/server.ts';
@@ -273,16 +274,10 @@ export async function measureActivityThroughput(
         token,
         scenario: {
           kind: 'replay',
-          bodies: stored.map((row) =>
-            JSON.stringify({
-              id: row.id,
-              oI: row.orderId,
-              k: row.key,
-              t: row.type,
-              oV: row.outputValue,
-              c: row.created.toISOString(),
-            }),
-          ),
+          bodies: stored.map((row) => {
+            const { id, oI, k, t, oV, c } = toServerActivity(row);
+            return JSON.stringify({ id, oI, k, t, oV, c });
+          }),
         },
       });
       const batch = await load.run({
