@@ -129,6 +129,53 @@ describe('the audit trail', () => {
     expect(older[0]?.id).toBe(all[3]?.id);
   });
 
+  it('takes the change back when its audit entry cannot be written: no change without its entry', async () => {
+    const { db } = server.database;
+    // A trigger stands in for a crash between the change and its entry: every entry about 'unaudited' fails.
+    await db.execute(sql`CREATE FUNCTION refuse_unaudited() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'audit entry refused'; END $$`);
+    await db.execute(sql`CREATE TRIGGER refuse_unaudited BEFORE INSERT ON audit_log FOR EACH ROW
+      WHEN (NEW.target IN ('unaudited', 'Unaudited Nord')) EXECUTE FUNCTION refuse_unaudited()`);
+    try {
+      const created = await server.request('POST', '/api/v1/users', {
+        token: werkadmin,
+        body: { username: 'unaudited', firstName: 'Un', lastName: 'Audited', roles: [{ name: ROLES.WORKSHOP_STAFF }] },
+      });
+      expect(created.status).toBe(500);
+      expect(await db.select().from(users).where(eq(users.username, 'unaudited'))).toEqual([]);
+
+      const [staff] = await db.select().from(users).where(eq(users.username, 'staff'));
+      const before = { hash: staff!.passwordHash, version: staff!.tokenVersion };
+      await db.execute(sql`UPDATE users SET username = 'unaudited' WHERE id = ${staff!.id}`);
+      const set = await server.request('PUT', `/api/v1/users/${staff!.id}/changePassword`, {
+        token: werkadmin,
+        rawBody: 'Never-Kept-9x',
+        headers: { 'content-type': 'text/plain' },
+      });
+      expect(set.status).toBe(500);
+      const [after] = await db.select().from(users).where(eq(users.id, staff!.id));
+      expect({ hash: after!.passwordHash, version: after!.tokenVersion }).toEqual(before);
+      await db.execute(sql`UPDATE users SET username = 'staff' WHERE id = ${staff!.id}`);
+
+      const workshopId = staff!.workshopId!;
+      const workshop = await server.request<{ name: string }>('GET', `/api/v1/workshops/${workshopId}`, {
+        token: werkadmin,
+      });
+      const renamed = await server.request('PUT', `/api/v1/workshops/${workshopId}`, {
+        token: werkadmin,
+        body: { ...workshop.body, name: 'Unaudited Nord' },
+      });
+      expect(renamed.status).toBe(500);
+      const again = await server.request<{ name: string }>('GET', `/api/v1/workshops/${workshopId}`, {
+        token: werkadmin,
+      });
+      expect(again.body.name).toBe(workshop.body.name);
+    } finally {
+      await db.execute(sql`DROP TRIGGER refuse_unaudited ON audit_log`);
+      await db.execute(sql`DROP FUNCTION refuse_unaudited()`);
+    }
+  });
+
   it('is append-only: the database refuses to change, delete or empty it', async () => {
     const { db } = server.database;
     await expect(db.execute(sql`UPDATE audit_log SET actor = 'someone else'`)).rejects.toThrow();

@@ -132,17 +132,20 @@ export const emailAddressRoutes =
       async (request) => {
         const row = await reachable(request, request.params.id);
         await refuseDuplicate(db, row.workshopId, request.body.address, row.id);
-        const [updated] = await db
-          .update(emailAddresses)
-          .set({ address: request.body.address, languageCode: request.body.languageCode })
-          .where(eq(emailAddresses.id, row.id))
-          .returning();
-        if (!updated) throw notFound('E-mail address');
-        await audit(db, request, {
-          action: 'emailAddress.changed',
-          workshopId: row.workshopId,
-          target: updated.address,
-          details: changes(row, request.body),
+        const updated = await db.transaction(async (tx) => {
+          const [changed] = await tx
+            .update(emailAddresses)
+            .set({ address: request.body.address, languageCode: request.body.languageCode })
+            .where(eq(emailAddresses.id, row.id))
+            .returning();
+          if (!changed) throw notFound('E-mail address');
+          await audit(tx, request, {
+            action: 'emailAddress.changed',
+            workshopId: row.workshopId,
+            target: changed.address,
+            details: changes(row, request.body),
+          });
+          return changed;
         });
         return toEmailAddress(updated);
       },

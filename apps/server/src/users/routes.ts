@@ -164,24 +164,28 @@ export const usersRoutes =
         }
         const password = generatePassword();
         const passwordHash = await hashPassword(password);
-        const [row] = await db
-          .insert(users)
-          .values({
-            username: body.username,
-            firstName: body.firstName,
-            lastName: body.lastName,
-            roles,
-            passwordHash,
+        // The user and its audit entry are written together or not at all.
+        const row = await db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(users)
+            .values({
+              username: body.username,
+              firstName: body.firstName,
+              lastName: body.lastName,
+              roles,
+              passwordHash,
+              workshopId,
+            })
+            .onConflictDoNothing()
+            .returning();
+          if (!created) throw new ApiError(409, 'USER_EXISTS', `User ${body.username} already exists`);
+          await audit(tx, request, {
+            action: 'user.created',
             workshopId,
-          })
-          .onConflictDoNothing()
-          .returning();
-        if (!row) throw new ApiError(409, 'USER_EXISTS', `User ${body.username} already exists`);
-        await audit(db, request, {
-          action: 'user.created',
-          workshopId,
-          target: row.username,
-          details: { firstName: row.firstName, lastName: row.lastName, roles },
+            target: created.username,
+            details: { firstName: created.firstName, lastName: created.lastName, roles },
+          });
+          return created;
         });
         return reply.status(201).send({ user: toUser(row), password });
       },
@@ -256,16 +260,15 @@ export const usersRoutes =
       async (request) => {
         const actor = sessionUser(request);
         const row = await managedUser(actor, request.params.id);
-        await db
-          .update(users)
-          .set({
-            passwordHash: await hashPassword(request.body),
-            tokenVersion: sql`${users.tokenVersion} + 1`,
-            lastModified: new Date(),
-          })
-          .where(eq(users.id, row.id));
-        // That a password was set and by whom; never the password.
-        await audit(db, request, { action: 'user.passwordSet', workshopId: row.workshopId, target: row.username });
+        const passwordHash = await hashPassword(request.body);
+        await db.transaction(async (tx) => {
+          await tx
+            .update(users)
+            .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, lastModified: new Date() })
+            .where(eq(users.id, row.id));
+          // That a password was set and by whom; never the password.
+          await audit(tx, request, { action: 'user.passwordSet', workshopId: row.workshopId, target: row.username });
+        });
         return { ok: true as const };
       },
     );
@@ -315,28 +318,38 @@ export const usersRoutes =
         const source = await attemptSource(db, request, row.username.toLowerCase());
         const attempt = await reserveAttempt(db, source);
         if ('until' in attempt) {
-          await db
-            .insert(revokedTokens)
-            .values({ tokenId: actor.token.id, expiresAt: actor.token.expiresAt })
-            .onConflictDoNothing();
-          await audit(db, request, { action: 'password.throttled', workshopId: row.workshopId, target: row.username });
+          await db.transaction(async (tx) => {
+            await tx
+              .insert(revokedTokens)
+              .values({ tokenId: actor.token.id, expiresAt: actor.token.expiresAt })
+              .onConflictDoNothing();
+            await audit(tx, request, {
+              action: 'password.throttled',
+              workshopId: row.workshopId,
+              target: row.username,
+            });
+          });
           throw tooManyAttempts(reply, attempt.until);
         }
         if (!(await verifyPassword(row.passwordHash, request.body.oldPassword))) {
           throw new ApiError(400, 'WRONG_PASSWORD', 'The current password is not correct');
         }
         await forgiveFailures(db, source);
-        const [updated] = await db
-          .update(users)
-          .set({
-            passwordHash: await hashPassword(request.body.newPassword),
-            tokenVersion: sql`${users.tokenVersion} + 1`,
-            lastModified: new Date(),
-          })
-          .where(eq(users.id, row.id))
-          .returning();
-        if (!updated) throw forbidden();
-        await audit(db, request, { action: 'user.passwordChanged', workshopId: row.workshopId, target: row.username });
+        const passwordHash = await hashPassword(request.body.newPassword);
+        const updated = await db.transaction(async (tx) => {
+          const [changed] = await tx
+            .update(users)
+            .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, lastModified: new Date() })
+            .where(eq(users.id, row.id))
+            .returning();
+          if (!changed) throw forbidden();
+          await audit(tx, request, {
+            action: 'user.passwordChanged',
+            workshopId: row.workshopId,
+            target: row.username,
+          });
+          return changed;
+        });
         return sessionResponse(db, tokens, updated);
       },
     );

@@ -93,17 +93,21 @@ export const workshopRoutes =
         },
         async (request) => {
           const row = await reachable(request);
-          const [updated] = await db
-            .update(workshops)
-            .set({ ...request.body, lastModified: new Date() })
-            .where(eq(workshops.id, row.id))
-            .returning();
-          if (!updated) throw notFound('Workshop');
-          await audit(db, request, {
-            action: 'workshop.changed',
-            workshopId: row.id,
-            target: updated.name,
-            details: changes(row, request.body),
+          // The change and its audit entry are written together or not at all.
+          const updated = await db.transaction(async (tx) => {
+            const [changed] = await tx
+              .update(workshops)
+              .set({ ...request.body, lastModified: new Date() })
+              .where(eq(workshops.id, row.id))
+              .returning();
+            if (!changed) throw notFound('Workshop');
+            await audit(tx, request, {
+              action: 'workshop.changed',
+              workshopId: row.id,
+              target: changed.name,
+              details: changes(row, request.body),
+            });
+            return changed;
           });
           return toWorkshop(updated);
         },
@@ -157,17 +161,20 @@ export const workshopRoutes =
             throw new ApiError(400, 'IMAGE_TOO_LARGE', `The logo may have at most ${max} x ${max} pixels`);
           }
           requirePng(bytes, 'The logo'); // the same rule as for pictures: the content decides, not a name
-          const [updated] = await db
-            .update(workshops)
-            .set({ icon: bytes.toString('base64'), lastModified: new Date() })
-            .where(eq(workshops.id, row.id))
-            .returning();
-          if (!updated) throw notFound('Workshop');
-          await audit(db, request, {
-            action: 'workshop.logoChanged',
-            workshopId: row.id,
-            target: updated.name,
-            details: { bytes: bytes.length },
+          const updated = await db.transaction(async (tx) => {
+            const [changed] = await tx
+              .update(workshops)
+              .set({ icon: bytes.toString('base64'), lastModified: new Date() })
+              .where(eq(workshops.id, row.id))
+              .returning();
+            if (!changed) throw notFound('Workshop');
+            await audit(tx, request, {
+              action: 'workshop.logoChanged',
+              workshopId: row.id,
+              target: changed.name,
+              details: { bytes: bytes.length },
+            });
+            return changed;
           });
           return toWorkshop(updated);
         },
