@@ -59,4 +59,25 @@ describe('renderReport', () => {
     expect(markdown).toContain('| the machine was | busy');
     expect(markdown).toContain('| login screen | 260.0 KB | – |');
   });
+
+  it('lists every figure with an aim at the top, and names a goal that was met before and is missed now', () => {
+    const timed = (saveMs: number, openMs: number): Section => ({
+      id: 'browser-orders',
+      title: 'orders in Chromium',
+      notes: [],
+      figures: [
+        { name: 'save p95', value: saveMs, unit: 'ms', digits: 1, aim: { text: '< 16 ms', met: saveMs < 16 } },
+        { name: 'open', value: openMs, unit: 'ms', digits: 0, baseline: { name: 'read', value: 100 } },
+      ],
+    });
+    const markdown = renderReport({ machine, sections: [timed(20, 300)] }, { machine, sections: [timed(10, 300)] });
+    expect(markdown).toContain('_0 of 1 figures within their aim');
+    expect(markdown).toContain(
+      '| orders in Chromium | save p95 | 20.0 ms | < 16 ms | **missed, was within** | within |',
+    );
+    expect(markdown.indexOf('## Goals at a glance')).toBeLessThan(markdown.indexOf('## orders in Chromium'));
+    const goals = markdown.slice(markdown.indexOf('## Goals at a glance'), markdown.indexOf('## orders in Chromium'));
+    expect(goals).not.toContain('| open |');
+    expect(renderReport({ machine, sections: [sizes(1, 1)] }, null)).not.toContain('Goals at a glance');
+  });
 });

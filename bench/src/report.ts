@@ -195,6 +195,38 @@ function machineMarkdown(now: MachineNote, before: MachineNote | undefined): str
   ];
 }
 
+/**
+ * Every figure that has an aim, in one table before the sections: a missed goal or one that was met before and is
+ * missed now shows at a glance (issue 19 asked for it), without reading every section.
+ */
+function goalsMarkdown(current: ReportData, previous: Map<string, Figure>): string[] {
+  const rows = current.sections.flatMap((section) =>
+    section.figures.flatMap((figure) => {
+      if (!figure.aim) return [];
+      const before = previous.get(key(section, figure))?.aim;
+      const was = before ? (before.met ? 'within' : 'missed') : '–';
+      const ratio = ratioOf(figure);
+      const now = `${withUnit(figure.value, figure)}${ratio === null ? '' : ` (${formatRatio(ratio)})`}`;
+      const verdict = figure.aim.met ? 'within' : before?.met ? '**missed, was within**' : '**missed**';
+      return [
+        `| ${cell(section.title)} | ${cell(figure.name)} | ${cell(now)} | ${cell(figure.aim.text)} | ${verdict} | ${was} |`,
+      ];
+    }),
+  );
+  if (!rows.length) return [];
+  const met = current.sections.flatMap((s) => s.figures).filter((f) => f.aim?.met).length;
+  return [
+    '## Goals at a glance',
+    '',
+    `_${met} of ${rows.length} figures within their aim; each is detailed in its section below._`,
+    '',
+    '| section | figure | now (ratio) | aim | this run | previous report |',
+    '| --- | --- | --: | --- | --- | --- |',
+    ...rows,
+    '',
+  ];
+}
+
 export function renderReport(current: ReportData, previous: ReportData | null): string {
   const previousFigures = new Map<string, Figure>();
   for (const section of previous?.sections ?? []) {
@@ -211,6 +243,7 @@ export function renderReport(current: ReportData, previous: ReportData | null): 
       'of 5 % or more is marked better or **worse**.',
     '',
     ...machineMarkdown(current.machine, previous?.machine),
+    ...goalsMarkdown(current, previousFigures),
     ...current.sections.flatMap((section) => sectionMarkdown(section, previousFigures)),
   ].join('\n');
 }
