@@ -1,4 +1,8 @@
 import { execFileSync } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { type Plugin, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -21,6 +25,50 @@ function commitFile(): Plugin {
     name: 'vers-commit-file',
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: 'COMMIT', source: `${commit}\n` });
+    },
+  };
+}
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+/** Text files worth compressing: below ~1 KB the headers outweigh the saving. */
+const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest)$/;
+const MIN_COMPRESSED_BYTES = 1024;
+
+/**
+ * Writes a Brotli (.br, quality 11) and a gzip (.gz, level 9) copy beside every text file of the build, which the
+ * server sends to browsers that accept them (@fastify/static `preCompressed`). Without them every script went over
+ * the wire uncompressed: 820 KB for the login screen instead of ~250 KB gzip (Lighthouse: "Enable text compression").
+ * Compressed once at build time, at the best ratio, instead of per request.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'vers-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle(_options, bundle) {
+      const names = Object.keys(bundle).filter((name) => COMPRESSIBLE.test(name) && !name.startsWith('.vite/'));
+      await Promise.all(
+        names.map(async (name) => {
+          // The bytes as written, so that the copies are exactly the file the server would send.
+          const target = path.join(outDir, name);
+          const bytes = await readFile(target);
+          if (bytes.length < MIN_COMPRESSED_BYTES) return;
+          const [br, gz] = await Promise.all([
+            brotli(bytes, {
+              params: {
+                [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+                [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+              },
+            }),
+            gzipped(bytes, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${target}.br`, br), writeFile(`${target}.gz`, gz)]);
+        }),
+      );
     },
   };
 }
@@ -60,7 +108,7 @@ const serviceWorker = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), commitFile(), serviceWorker],
+  plugins: [react(), commitFile(), serviceWorker, precompress()],
   define: { __VERS_COMMIT__: JSON.stringify(commit) },
   // The manifest (dist/.vite/manifest.json, not precached) maps each lazily loaded screen to its chunks, for the
   // per-route size budgets of `npm run check:budgets`.

@@ -175,11 +175,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes a .br and a .gz copy of each text file (apps/web/vite.config.ts, precompress): sent to
+      // browsers that accept them, with Vary: Accept-Encoding.
+      preCompressed: true,
       cacheControl: false, // set below, per file
       setHeaders(res, filePath) {
         // Hashed bundles never change; everything else (index.html, COMMIT, service worker) is asked anew.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The body depends on Accept-Encoding (preCompressed): a shared cache must keep the variants apart.
+        res.setHeader('Vary', 'Accept-Encoding');
       },
     });
   }

@@ -1,9 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../seed/demo.ts';
 import { type TestServer, startTestServer } from '../test/server.ts';
+
+const SCRIPT = `export const answer = ${JSON.stringify('forty-two '.repeat(200))};\n`;
 
 let server: TestServer;
 let webDist: string;
@@ -11,6 +14,11 @@ beforeAll(async () => {
   webDist = mkdtempSync(path.join(tmpdir(), 'vers-web-'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>VERS test shell</title>');
   writeFileSync(path.join(webDist, 'COMMIT'), 'abc123\n');
+  // A script with the compressed copies the build writes beside it (apps/web/vite.config.ts, precompress).
+  mkdirSync(path.join(webDist, 'assets'));
+  writeFileSync(path.join(webDist, 'assets', 'app-abc.js'), SCRIPT);
+  writeFileSync(path.join(webDist, 'assets', 'app-abc.js.br'), brotliCompressSync(SCRIPT));
+  writeFileSync(path.join(webDist, 'assets', 'app-abc.js.gz'), gzipSync(SCRIPT));
   server = await startTestServer({ webDist });
 });
 afterAll(async () => {
@@ -43,6 +51,24 @@ describe('the web app and the API documentation', () => {
   it('serves the front end version file', async () => {
     const res = await server.request('GET', '/COMMIT');
     expect(res).toMatchObject({ status: 200, body: 'abc123\n' });
+  });
+
+  it('sends a script compressed to a browser that accepts Brotli or gzip, and plain to one that does not', async () => {
+    const get = (acceptEncoding: string) =>
+      server.app.inject({ method: 'GET', url: '/assets/app-abc.js', headers: { 'accept-encoding': acceptEncoding } });
+    const br = await get('gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+    const plain = await get('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
   });
 
   it('never answers an unknown API path with the app', async () => {
