@@ -114,6 +114,7 @@ export const API_RIGHTS: readonly ApiRight[] = [
   { method: 'GET', url: '/api/v1/assets/order/:orderId', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
   { method: 'GET', url: '/api/v1/assets/:id', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
   { method: 'GET', url: '/api/v1/assets/download/:id', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
+  { method: 'GET', url: '/api/v1/assets/thumbnail/:id', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
   {
     method: 'GET',
     url: '/api/v1/assets/validation-result/:id/:orderType',

@@ -1,5 +1,12 @@
-import { DEFAULT_MAX_PICTURE_BYTES, assetSchema, assetWithDataSchema, pngProblem } from '@vers/domain';
-import { count } from 'drizzle-orm';
+import {
+  DEFAULT_MAX_PICTURE_BYTES,
+  assetSchema,
+  assetThumbnailSchema,
+  assetWithDataSchema,
+  pngProblem,
+} from '@vers/domain';
+import { count, eq } from 'drizzle-orm';
+import jpeg from 'jpeg-js';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
@@ -7,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../app.ts';
 import { readConfig } from '../config.ts';
-import { assetContents, assets } from '../db/schema.ts';
+import { assetContents, assetThumbnails, assets } from '../db/schema.ts';
 import { createWagonOrder } from '../test/orders.ts';
 import { type TestServer, startTestServer } from '../test/server.ts';
 
@@ -377,6 +384,7 @@ describe('tenancy and rights', () => {
       `/api/v1/assets/order/${orderId}`,
       `/api/v1/assets/${north.id}`,
       `/api/v1/assets/download/${north.id}`,
+      `/api/v1/assets/thumbnail/${north.id}`,
     ]) {
       const res = await server.request('GET', path, { token: staff2 });
       expect(res.status).toBe(404);
@@ -414,6 +422,7 @@ describe('tenancy and rights', () => {
     ['GET', `/api/v1/assets/order/${orderId}`],
     ['GET', `/api/v1/assets/${id}`],
     ['GET', `/api/v1/assets/download/${id}`],
+    ['GET', `/api/v1/assets/thumbnail/${id}`],
     ['GET', `/api/v1/assets?ids=${id}`],
     ['DELETE', `/api/v1/assets/${id}`],
   ];
@@ -457,7 +466,123 @@ describe('tenancy and rights', () => {
         '/api/v1/assets/order/{orderId}',
         '/api/v1/assets/{id}',
         '/api/v1/assets/download/{id}',
+        '/api/v1/assets/thumbnail/{id}',
       ]),
     );
+  });
+});
+
+describe('thumbnails of pictures', () => {
+  const thumbnailOf = (id: string, token = staff) => server.request('GET', `/api/v1/assets/thumbnail/${id}`, { token });
+  const thumbnailsStored = async (id: string) =>
+    (await server.database.db.select().from(assetThumbnails).where(eq(assetThumbnails.assetId, id))).length;
+  /** A JPEG of `width` x `height` pixels of one colour. */
+  const smallJpeg = (width: number, height: number) =>
+    jpeg.encode({ width, height, data: Buffer.alloc(width * height * 4, 0x80) }, 80).data;
+
+  it('are made by the server from a picture sent without one, once, at most 320 px a side', async () => {
+    const big = makePng(800, 400);
+    const asset = assetSchema.parse((await upload(picture(big))).body);
+    expect(await thumbnailsStored(asset.id)).toBe(0); // made when first asked for, not at the upload
+    const first = await thumbnailOf(asset.id);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toContain('immutable');
+    const thumbnail = assetThumbnailSchema.parse(first.body);
+    expect(thumbnail).toMatchObject({ id: asset.id, mime: 'image/jpeg' });
+    const decoded = jpeg.decode(Buffer.from(thumbnail.base64, 'base64'));
+    expect([decoded.width, decoded.height]).toEqual([320, 160]);
+    expect(await thumbnailsStored(asset.id)).toBe(1);
+    // The second call answers the stored one; any order role of the workshop may ask.
+    expect((await thumbnailOf(asset.id, wagonqa)).body).toEqual(thumbnail);
+  });
+
+  it('keep a small picture its size, and show its colours', async () => {
+    const asset = assetSchema.parse((await upload(picture(PNG))).body);
+    const thumbnail = assetThumbnailSchema.parse((await thumbnailOf(asset.id)).body);
+    const decoded = jpeg.decode(Buffer.from(thumbnail.base64, 'base64'));
+    expect([decoded.width, decoded.height]).toEqual([3, 2]);
+    // makePng's first pixel is (0, 40, 80); JPEG changes a little of it.
+    const [r, g, b] = decoded.data;
+    expect(Math.abs(r! - 0) + Math.abs(g! - 40) + Math.abs(b! - 80)).toBeLessThan(60);
+  });
+
+  it('sent with the picture are kept and answered as they came', async () => {
+    const sent = smallJpeg(32, 16);
+    const body = picture(makePng(64, 32), { thumbnail: sent.toString('base64') });
+    expect((await upload(body)).status).toBe(200);
+    expect((await thumbnailOf(body.id)).body).toEqual({
+      id: body.id,
+      mime: 'image/jpeg',
+      base64: sent.toString('base64'),
+    });
+    // A PNG thumbnail is taken too.
+    const png = makePng(8, 4);
+    const other = picture(makePng(64, 32), { thumbnail: png.toString('base64') });
+    expect((await upload(other)).status).toBe(200);
+    expect((await thumbnailOf(other.id)).body).toMatchObject({ mime: 'image/png', base64: png.toString('base64') });
+    // A retry of the upload keeps the first one.
+    expect((await upload({ ...body, thumbnail: smallJpeg(8, 8).toString('base64') })).status).toBe(200);
+    expect(assetThumbnailSchema.parse((await thumbnailOf(body.id)).body).base64).toBe(sent.toString('base64'));
+  });
+
+  it('that are no JPEG or PNG, too large or broken refuse the upload with 400, storing nothing', async () => {
+    const before = await stored();
+    for (const thumbnail of [
+      'not base64!',
+      Buffer.from('GIF89a, not a thumbnail').toString('base64'),
+      smallJpeg(32, 16).subarray(0, 200).toString('base64'), // cut: no end marker
+      smallJpeg(600, 20).toString('base64'), // wider than 512 px
+      makePng(1, 1, 100 * 1024).toString('base64'), // more than 96 KB
+      '',
+    ]) {
+      const res = await upload(picture(PNG, { thumbnail }));
+      expect(res.status, thumbnail.slice(0, 20)).toBe(400);
+      expect(res.body).toMatchObject({ code: 'VALIDATION', fields: ['body.thumbnail'] });
+    }
+    expect(await stored()).toEqual(before);
+  });
+
+  it('of a picture that cannot be decoded are the picture itself', async () => {
+    // A complete PNG by structure, but of colour type 3 (palette) without its palette.
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(4, 0);
+    header.writeUInt32BE(4, 4);
+    header.set([8, 3, 0, 0, 0], 8);
+    const broken = Buffer.concat([
+      SIGNATURE,
+      chunk('IHDR', header),
+      chunk('IDAT', deflateSync(Buffer.alloc(4 * 5))),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
+    expect(pngProblem(broken)).toBeNull();
+    const asset = assetSchema.parse((await upload(picture(broken))).body);
+    expect((await thumbnailOf(asset.id)).body).toEqual({
+      id: asset.id,
+      mime: 'image/png',
+      base64: broken.toString('base64'),
+    });
+    expect(await thumbnailsStored(asset.id)).toBe(0);
+  });
+
+  it('are only of pictures, and go with them', async () => {
+    const xml = Buffer.from('<?xml version="1.0"?><Auftrag/>');
+    const imported = await upload({
+      id: randomUUID(),
+      type: 'IMPORT',
+      filename: 'auftrag.xml',
+      base64: xml.toString('base64'),
+      size: xml.length,
+    });
+    expect(imported.status).toBe(200);
+    expect(await thumbnailOf(assetSchema.parse(imported.body).id)).toMatchObject({
+      status: 404,
+      body: { code: 'NOT_FOUND' },
+    });
+    const body = picture(PNG, { thumbnail: smallJpeg(4, 4).toString('base64') });
+    expect((await upload(body)).status).toBe(200);
+    expect(await thumbnailsStored(body.id)).toBe(1);
+    expect((await server.request('DELETE', `/api/v1/assets/${body.id}`, { token: staff })).status).toBe(204);
+    expect(await thumbnailsStored(body.id)).toBe(0);
+    expect(await thumbnailOf(body.id)).toMatchObject({ status: 404, body: { code: 'DELETED' } });
   });
 });

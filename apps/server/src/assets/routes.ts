@@ -7,6 +7,7 @@ import {
   type CreateAssetRequest,
   assetListQuerySchema,
   assetSchema,
+  assetThumbnailSchema,
   assetWithDataSchema,
   createAssetRequestSchema,
   errorBodySchema,
@@ -28,6 +29,14 @@ import { bury, missing, TOMBSTONE_KINDS } from '../orders/tombstones.ts';
 import { ownOrder } from '../orders/access.ts';
 import { requirePng } from './png.ts';
 import type { AssetStorage } from './storage.ts';
+import {
+  type Thumbnail,
+  checkThumbnail,
+  makeThumbnail,
+  MAX_THUMBNAIL_BYTES,
+  MAX_THUMBNAIL_SIDE,
+  THUMBNAIL_SIDE,
+} from './thumbnail.ts';
 import { MAX_XML_BYTES } from '../imports/xml-import.ts';
 import { type StoredValidation, toImportValidation } from '../imports/validation.ts';
 import { type JobQueue, QUEUES } from '../jobs/queue.ts';
@@ -170,11 +179,25 @@ export const assetRoutes =
       return existing;
     }
 
+    /** The thumbnail sent with a picture, checked; undefined when none was sent. */
+    function sentThumbnail(body: CreateAssetRequest): Thumbnail | undefined {
+      if (body.thumbnail === undefined) return undefined;
+      const bytes = decodeBase64(body.thumbnail);
+      const checked = bytes ? checkThumbnail(bytes) : { problem: 'is not base64' };
+      if (!bytes || 'problem' in checked) {
+        throw new ApiError(400, 'VALIDATION', `The thumbnail ${'problem' in checked ? checked.problem : ''}`, [
+          'body.thumbnail',
+        ]);
+      }
+      return { mime: checked.mime, bytes };
+    }
+
     async function createPicture(user: SessionUser, body: CreateAssetRequest): Promise<Asset> {
       if (user.workshopId === null) throw forbidden('Only workshop users upload pictures');
       if (!body.orderId) throw new ApiError(400, 'VALIDATION', 'A picture needs its orderId', ['body.orderId']);
       const bytes = fileBytes(body, maxPictureBytes, 'A picture');
       requirePng(bytes, 'The picture');
+      const thumbnail = sentThumbnail(body);
       const order = await ownOrder(db, user, body.orderId);
       const row = await storeUpload(
         {
@@ -192,6 +215,8 @@ export const assetRoutes =
         },
         bytes,
       );
+      // Kept beside the picture; a retry's thumbnail changes nothing once one is stored.
+      if (thumbnail) await storage.putThumbnail(row.id, thumbnail);
       return toAsset(row);
     }
 
@@ -234,7 +259,9 @@ export const assetRoutes =
           description:
             'Uploads a file as base64. A PICTURE needs the orderId of an order of the own workshop and must be a ' +
             `complete PNG of at most VERS_MAX_PICTURE_BYTES (now ${maxPictureBytes}) bytes, else 400 NOT_PNG or ` +
-            '413. A repeated call with the same id and content answers the stored asset; other content under the ' +
+            `413. It may bring its thumbnail for lists (\`thumbnail\`, base64 of a JPEG or PNG of at most ` +
+            `${MAX_THUMBNAIL_BYTES} bytes and ${MAX_THUMBNAIL_SIDE} px a side, else 400 VALIDATION); without ` +
+            'one the server makes it when GET assets/thumbnail/{id} first asks. A repeated call with the same id and content answers the stored asset; other content under the ' +
             'same id answers 409. An IMPORT is an XML order template (docs/xml-format.md) of at most 2 MB; its ' +
             'check runs in the background (GET assets/validation-result/{id}/{orderType}).',
           body: createAssetRequestSchema,
@@ -329,6 +356,43 @@ export const assetRoutes =
         return {
           ...toAsset(row),
           base64: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64'),
+        };
+      },
+    );
+
+    app.get(
+      '/assets/thumbnail/:id',
+      {
+        schema: {
+          tags: ['assets'],
+          summary: "Get a picture's thumbnail",
+          description:
+            'A small rendition of a picture of the own workshop for lists, as base64: the one sent with it, or a ' +
+            `JPEG of at most ${THUMBNAIL_SIDE} px a side that the server makes at the first call and keeps. Where ` +
+            'the picture cannot be decoded, the picture itself (image/png). Other files answer 404.',
+          params: idParams,
+          response: { 200: assetThumbnailSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const row = await ownAsset(db, sessionUser(request), request.params.id);
+        if (row.type !== ASSET_TYPES.PICTURE) throw notFound('Picture');
+        let thumbnail = await storage.getThumbnail(row.id);
+        if (!thumbnail) {
+          const picture = await storage.get(row.id);
+          if (picture === null) throw notFound('File');
+          thumbnail = makeThumbnail(picture);
+          if (thumbnail) await storage.putThumbnail(row.id, thumbnail);
+          else thumbnail = { mime: 'image/png', bytes: picture };
+        }
+        // A picture never changes under its id (other content is a 409): the answer may be kept.
+        void reply.header('cache-control', 'private, max-age=31536000, immutable');
+        return {
+          id: row.id,
+          mime: thumbnail.mime,
+          base64: Buffer.from(thumbnail.bytes.buffer, thumbnail.bytes.byteOffset, thumbnail.bytes.byteLength).toString(
+            'base64',
+          ),
         };
       },
     );

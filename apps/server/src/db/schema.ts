@@ -295,6 +295,18 @@ export const assetContents = pgTable('asset_contents', {
 });
 
 /**
+ * A picture's small rendition for lists (a JPEG, or a PNG, of at most 512 px a side): sent with the picture by the
+ * browser, or made by the server the first time it is asked for (src/assets/thumbnail.ts).
+ */
+export const assetThumbnails = pgTable('asset_thumbnails', {
+  assetId: uuid('asset_id')
+    .primaryKey()
+    .references(() => assets.id, { onDelete: 'cascade' }),
+  mime: text('mime').notNull(),
+  bytes: bytea('bytes').notNull(),
+});
+
+/**
  * Who changed what in the administration, and every failed or throttled sign-in: when, from where, by whom, about
  * which workshop (null: none, e.g. a value list or an unknown username). Append-only: a trigger refuses UPDATE,
  * DELETE and TRUNCATE (migration 0010). No foreign keys, so an entry outlives the user or workshop it names. Never a

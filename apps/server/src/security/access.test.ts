@@ -298,6 +298,9 @@ const CALLS: Record<string, () => Promise<Call>> = {
   },
   'GET /api/v1/assets/:id': async () => ({ path: `/assets/${await newPicture(await newOrder())}` }),
   'GET /api/v1/assets/download/:id': async () => ({ path: `/assets/download/${await newPicture(await newOrder())}` }),
+  'GET /api/v1/assets/thumbnail/:id': async () => ({
+    path: `/assets/thumbnail/${await newPicture(await newOrder())}`,
+  }),
   'GET /api/v1/assets/validation-result/:id/:orderType': async () => ({
     path: `/assets/validation-result/${await newImport()}/WAGON`,
   }),

@@ -55,6 +55,11 @@ export const createAssetRequestSchema = z.object({
   creator: z.string().max(200).optional(),
   /** When it was taken (ISO), which may be long before the upload. */
   created: z.iso.datetime({ offset: true }).optional(),
+  /**
+   * A picture's small rendition for lists, as base64: a JPEG or PNG of at most 96 KB and 512 px a side (a project
+   * addition; without it the server makes one when it is first asked for).
+   */
+  thumbnail: z.string().max(200_000).optional(),
 });
 export type CreateAssetRequest = z.infer<typeof createAssetRequestSchema>;
 
@@ -74,6 +79,15 @@ export type Asset = z.infer<typeof assetSchema>;
 /** GET assets/{id}: the asset with its content. */
 export const assetWithDataSchema = assetSchema.extend({ base64: z.string() });
 export type AssetWithData = z.infer<typeof assetWithDataSchema>;
+
+/** GET assets/thumbnail/{id}: a picture's small rendition for lists (a project addition). */
+export const assetThumbnailSchema = z.object({
+  id: z.uuid(),
+  /** image/jpeg or image/png; the picture itself (image/png) where no smaller one could be made. */
+  mime: z.enum(['image/jpeg', 'image/png']),
+  base64: z.string(),
+});
+export type AssetThumbnail = z.infer<typeof assetThumbnailSchema>;
 
 /** GET assets/order/{orderId}: the optional filters of the list. */
 export const assetListQuerySchema = z.object({
