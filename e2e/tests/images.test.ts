@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, signedInPage } from '../support/browser.ts';
 import { apiToken, createOrderViaApi } from '../support/orders.ts';
@@ -36,6 +36,29 @@ async function serverPictures(orderId: string): Promise<{ id: string }[]> {
   });
   expect(res.status).toBe(200);
   return (await res.json()) as { id: string }[];
+}
+
+/** How the device holds a picture's full PNG: as a Blob, as base64 text (older rows), or not at all. */
+function heldPicture(page: Page, imageId: string): Promise<'blob' | 'text' | 'none' | 'no row'> {
+  return page.evaluate(
+    (imageId) =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('versdb');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const request = open.result.transaction('orderImages').objectStore('orderImages').get(imageId);
+          request.onerror = () => reject(request.error);
+          request.onsuccess = () => {
+            open.result.close();
+            const row = request.result as { data?: unknown } | undefined;
+            if (!row) resolve('no row');
+            else if (row.data instanceof Blob) resolve('blob');
+            else resolve(typeof row.data === 'string' ? 'text' : 'none');
+          };
+        };
+      }),
+    imageId,
+  );
 }
 
 describe('pictures of an order', () => {
@@ -76,20 +99,38 @@ describe('pictures of an order', () => {
     await expect(card.getByTestId('image-date').textContent()).resolves.toMatch(/\d\d\.\d\d\.\d\d \d\d:\d\d/);
     const imageId = await card.getAttribute('data-id');
     expect(await serverPictures(orderId)).toEqual([]);
+    // Kept as a Blob: the list reads a reference to it, not its bytes.
+    expect(await heldPicture(page, imageId!)).toBe('blob');
 
     // Online again: the scheduler uploads it; the server's id is the picture's own.
     await first.setOffline(false);
     await expect.poll(() => card.getAttribute('data-sent')).toBe('1');
     await expect.poll(async () => (await serverPictures(orderId)).map((p) => p.id)).toEqual([imageId]);
 
-    // Another device lists it, fetched from the server.
+    // The list shows the device's small JPEG, which went to the server with the picture.
+    const thumb = await card.locator('img').getAttribute('src');
+    expect(thumb).toMatch(/^data:image\/jpeg;base64,/);
+    const onServer = await fetch(`${baseUrl()}/api/v1/assets/thumbnail/${imageId}`, {
+      headers: { authorization: `Bearer ${await apiToken('staff')}` },
+    });
+    expect(await onServer.json()).toMatchObject({ mime: 'image/jpeg', base64: thumb!.split(',')[1] });
+
+    // Another device lists it with its thumbnail only; the full picture comes from the server when opened large.
     const second = await context();
     const other = await signedInPage(second, 'werkadmin');
     await other.goto(`/images/${orderId}`);
     await expect.poll(() => other.getByTestId('image-card').count()).toBe(1);
-    await expect(other.getByTestId('image-card').getAttribute('data-id')).resolves.toBe(imageId);
-    await other.getByTestId('image-card').locator('button').first().click();
-    await other.getByTestId('image-large').locator('img').waitFor();
+    const otherCard = other.getByTestId('image-card');
+    await expect(otherCard.getAttribute('data-id')).resolves.toBe(imageId);
+    await expect.poll(() => otherCard.locator('img').getAttribute('src')).toBe(thumb);
+    expect(await heldPicture(other, imageId!)).toBe('none');
+    await otherCard.locator('button').first().click();
+    const large = other.getByTestId('image-large').locator('img[data-full="true"]');
+    await large.waitFor();
+    // The full PNG of Chromium's fake camera, larger than the thumbnail; kept on that device from now on.
+    const width = await large.evaluate((img: HTMLImageElement) => img.naturalWidth);
+    expect(width).toBeGreaterThan(320);
+    expect(await heldPicture(other, imageId!)).toBe('blob');
     await second.close();
 
     // Deleting: the server fails the first time; the picture leaves the list at once and the retry deletes it.

@@ -9,7 +9,15 @@ import { png } from './test-support/png.ts';
 import { removeWindowStub } from './test-node-globals.ts';
 import { call, setApiOrigin } from '../app/api.ts';
 import { sessionStore } from '../app/session.ts';
-import { deleteImage, deleteMarkedImages, fromBase64, refreshImages, sendImages, storeImage } from './images.ts';
+import {
+  deleteImage,
+  deleteMarkedImages,
+  fullPicture,
+  refreshImages,
+  sendImages,
+  storeImage,
+  tidyImages,
+} from './images.ts';
 
 const CLOSED_PORT = 'http://127.0.0.1:1';
 let server: TestServer;
@@ -76,11 +84,68 @@ describe('pictures', () => {
     expect(await sendImages(tablet)).toEqual({ sent: 1, refused: 0 });
     expect(await serverPictures(order.id)).toEqual([stored.image.imageId]);
 
+    // The device keeps the picture as a Blob (a list reads a reference to it, not its bytes).
+    expect((await tablet.orderImages.get(stored.image.imageId))?.data).toBeInstanceOf(Blob);
+
+    // Another device lists it with the server's thumbnail only; the full picture comes when it is opened large.
     const other = device();
     expect(await refreshImages(other, order.id)).toEqual({ added: 1, dropped: 0, resent: 0 });
     const fetched = await other.orderImages.get(stored.image.imageId);
     expect(fetched).toMatchObject({ sent: 1, orderId: order.id, size: stored.image.size });
-    expect(fromBase64(fetched!.data)).toEqual(png());
+    expect(fetched?.data).toBeUndefined();
+    expect(fetched?.thumb).toMatch(/^data:image\/jpeg;base64,\/9j\//);
+    const large = await fullPicture(other, fetched!);
+    expect(new Uint8Array(await large.arrayBuffer())).toEqual(png());
+    // Kept once fetched: offline it opens too.
+    setApiOrigin(CLOSED_PORT);
+    try {
+      const kept = await other.orderImages.get(stored.image.imageId);
+      expect(new Uint8Array(await (await fullPicture(other, kept!)).arrayBuffer())).toEqual(png());
+    } finally {
+      setApiOrigin(server.url);
+    }
+  });
+
+  it("sends the device's thumbnail with the picture; a picture kept as base64 text is sent and tidied too", async () => {
+    const order = await createOrder();
+    const tablet = device();
+    // Node has no canvas: the device's thumbnail is given here as the browser makes it.
+    const thumbnail = (await import('jpeg-js')).default
+      .encode({ width: 4, height: 3, data: Buffer.alloc(48, 0x70) }, 80)
+      .data.toString('base64');
+    const imageId = crypto.randomUUID();
+    await tablet.orderImages.add({
+      imageId,
+      orderId: order.id,
+      tabName: 'brake',
+      name: 'old.png',
+      data: Buffer.from(png(6, 6)).toString('base64'), // as rows were kept before
+      thumb: `data:image/jpeg;base64,${thumbnail}`,
+      size: png(6, 6).length,
+      capturedDate: new Date().toISOString(),
+      sent: 0,
+      toBeDeleted: 0,
+      owner: sessionStore.get()!.id,
+    });
+    expect(await sendImages(tablet)).toEqual({ sent: 1, refused: 0 });
+    const onServer = await server.request<{ mime: string; base64: string }>(
+      'GET',
+      `/api/v1/assets/thumbnail/${imageId}`,
+      { token: sessionStore.get()!.token },
+    );
+    expect(onServer.body).toMatchObject({ mime: 'image/jpeg', base64: thumbnail });
+
+    expect(await tidyImages(tablet, [imageId])).toBe(1);
+    const tidied = await tablet.orderImages.get(imageId);
+    expect(tidied?.data).toBeInstanceOf(Blob);
+    expect(new Uint8Array(await (tidied!.data as Blob).arrayBuffer())).toEqual(png(6, 6));
+    expect(tidied?.thumb).toBe(`data:image/jpeg;base64,${thumbnail}`);
+    expect(await tidyImages(tablet, [imageId])).toBe(0);
+
+    // A row without a thumbnail (made in node, where there is no canvas) gets the server's.
+    await tablet.orderImages.update(imageId, { thumb: undefined });
+    expect(await tidyImages(tablet, [imageId])).toBe(1);
+    expect((await tablet.orderImages.get(imageId))?.thumb).toBe(`data:image/jpeg;base64,${thumbnail}`);
   });
 
   it('refuses what is not a complete PNG before storing anything', async () => {

@@ -4,6 +4,7 @@ import {
   type PngProblem,
   type Refusal,
   assetSchema,
+  assetThumbnailSchema,
   assetWithDataSchema,
   pngProblem,
 } from '@vers/domain';
@@ -22,24 +23,102 @@ const HANDLES = [0, 400, 403, 404, 409, 413, 500, 502, 503, 504] as const;
 /** Pictures are large: a slow workshop network may need a while for one. */
 const IMAGE_CALL = { handles: HANDLES, timeoutMs: 120_000 } as const;
 
+/** Longest side of a list thumbnail, in px: the list's cards are about 230 px wide. */
+export const THUMB_SIDE = 320;
+/** The server takes a thumbnail of at most 96 KB with a picture (checked before sending: base64 is 4/3 of it). */
+const MAX_SENT_THUMB_BASE64 = Math.floor((96 * 1024 * 4) / 3);
+const JPEG_DATA_URL = 'data:image/jpeg;base64,';
+
 /**
- * A small JPEG of the picture for lists (200 full PNGs in a list would decode megabytes each). Browser only;
- * where the browser cannot decode it (tests in node) the list falls back to the picture itself.
+ * A small JPEG of the picture for lists (200 full PNGs in a list would read and decode megabytes each), as a data
+ * URL, at most THUMB_SIDE px on its longest side. Browser only; where the browser cannot decode it (tests in node)
+ * the answer is undefined and the list asks the server for one.
  */
-export async function makeThumbnail(bytes: Uint8Array, width = 320): Promise<string | undefined> {
+export async function makeThumbnail(picture: Blob, side = THUMB_SIDE): Promise<string | undefined> {
   if (typeof createImageBitmap !== 'function' || typeof document === 'undefined') return undefined;
   try {
-    const bitmap = await createImageBitmap(new Blob([bytes as BlobPart], { type: 'image/png' }));
-    const scale = Math.min(1, width / bitmap.width);
+    const bitmap = await createImageBitmap(picture);
+    const scale = Math.min(1, side / Math.max(bitmap.width, bitmap.height));
     const canvas = document.createElement('canvas');
     canvas.width = Math.max(1, Math.round(bitmap.width * scale));
     canvas.height = Math.max(1, Math.round(bitmap.height * scale));
-    canvas.getContext('2d')?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    const context = canvas.getContext('2d');
+    if (!context) return undefined;
+    context.fillStyle = '#fff'; // a JPEG has no transparency: transparent parts show white, as on the server
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    context.imageSmoothingQuality = 'high';
+    context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
     bitmap.close();
-    return canvas.toDataURL('image/jpeg', 0.75);
+    return canvas.toDataURL('image/jpeg', 0.8);
   } catch {
     return undefined;
   }
+}
+
+const pngBlob = (bytes: Uint8Array) => new Blob([bytes as BlobPart], { type: 'image/png' });
+
+/**
+ * The full picture as a Blob: kept on the device as a Blob (rows stored before as base64 text too), or fetched
+ * from the server (GET assets/{id}) for a picture of another device, and then kept. Throws when it is on neither.
+ */
+export async function fullPicture(db: VersDb, image: LocalImage): Promise<Blob> {
+  if (image.data instanceof Blob) return image.data;
+  if (typeof image.data === 'string') return pngBlob(fromBase64(image.data));
+  const asset = await call(`assets/${image.assetId ?? image.imageId}`, assetWithDataSchema, IMAGE_CALL);
+  const data = pngBlob(fromBase64(asset.base64));
+  await db.orderImages.update(image.imageId, { data });
+  return data;
+}
+
+/** The picture as base64 for the upload; undefined when the device does not hold it. */
+async function pictureBase64(image: LocalImage): Promise<string | undefined> {
+  if (image.data === undefined || typeof image.data === 'string') return image.data;
+  return toBase64(new Uint8Array(await image.data.arrayBuffer()));
+}
+
+/** The thumbnail sent with a picture: a JPEG the device made, when it is within the server's limit. */
+function sentThumbnail(image: LocalImage): string | undefined {
+  if (!image.thumb?.startsWith(JPEG_DATA_URL)) return undefined;
+  const base64 = image.thumb.slice(JPEG_DATA_URL.length);
+  return base64.length <= MAX_SENT_THUMB_BASE64 ? base64 : undefined;
+}
+
+/** A thumbnail for the list from the server (GET assets/thumbnail/{id}), as a data URL. */
+async function serverThumbnail(id: string): Promise<string> {
+  const thumbnail = await call(`assets/thumbnail/${id}`, assetThumbnailSchema, IMAGE_CALL);
+  return `data:${thumbnail.mime};base64,${thumbnail.base64}`;
+}
+
+/** Rows put in order per transaction: the list's live query reads the order's rows again after each. */
+const TIDY_BATCH = 10;
+
+/**
+ * Brings pictures kept the older way into the current one: the picture as a Blob instead of base64 text (a list
+ * reads a row's Blob as a reference; text it reads whole), and a thumbnail where there is none (made here, or
+ * asked of the server for a picture the device does not hold). Answers how many rows changed. Offline, a
+ * picture without a thumbnail stays so until the next time.
+ */
+export async function tidyImages(db: VersDb, imageIds: string[]): Promise<number> {
+  let changed = 0;
+  for (let at = 0; at < imageIds.length; at += TIDY_BATCH) {
+    const updates: { key: string; changes: Partial<LocalImage> }[] = [];
+    for (const imageId of imageIds.slice(at, at + TIDY_BATCH)) {
+      const image = await db.orderImages.get(imageId);
+      if (!image) continue;
+      const changes: Partial<LocalImage> = {};
+      const data = typeof image.data === 'string' ? pngBlob(fromBase64(image.data)) : image.data;
+      if (data !== image.data) changes.data = data;
+      if (!image.thumb) {
+        let thumb = data ? await makeThumbnail(data) : undefined;
+        if (!thumb && image.sent === 1) thumb = await serverThumbnail(image.assetId ?? imageId).catch(() => undefined);
+        if (thumb) changes.thumb = thumb;
+      }
+      if (Object.keys(changes).length > 0) updates.push({ key: imageId, changes });
+    }
+    if (updates.length > 0) await db.orderImages.bulkUpdate(updates);
+    changed += updates.length;
+  }
+  return changed;
 }
 
 export interface NewImage {
@@ -61,13 +140,14 @@ export async function storeImage(
   const problem = pngProblem(image.bytes);
   if (problem) return { ok: false, problem };
   const session = sessionStore.get();
-  const thumb = await makeThumbnail(image.bytes);
+  const data = pngBlob(image.bytes);
+  const thumb = await makeThumbnail(data);
   const row: LocalImage = {
     imageId: newUuid(),
     orderId: image.orderId,
     tabName: image.tabName,
     name: image.name ?? `${image.tabName}-${now.toISOString().replace(/[:.]/g, '-')}.png`,
-    data: toBase64(image.bytes),
+    data,
     ...(thumb ? { thumb } : {}),
     size: image.bytes.length,
     capturedDate: now.toISOString(),
@@ -104,6 +184,9 @@ export async function sendImages(db: VersDb): Promise<ImagesSendResult> {
     const image = await db.orderImages.get(imageId);
     if (!image || image.sent !== 0 || image.toBeDeleted || image.refusal || !isOwnWork(image)) continue;
     if ((await db.orders.get(image.orderId))?.sent === 0) continue;
+    const base64 = await pictureBase64(image);
+    if (base64 === undefined) continue; // another device's picture: that device holds it
+    const thumbnail = sentThumbnail(image);
     try {
       const asset = await call('assets', assetSchema, {
         method: 'POST',
@@ -111,11 +194,12 @@ export async function sendImages(db: VersDb): Promise<ImagesSendResult> {
           id: image.imageId,
           type: ASSET_TYPES.PICTURE,
           filename: image.name,
-          base64: image.data,
+          base64,
           size: image.size,
           orderId: image.orderId,
           created: image.capturedDate,
           ...(image.creator ? { creator: image.creator } : {}),
+          ...(thumbnail ? { thumbnail } : {}),
         },
         ...IMAGE_CALL,
       });
@@ -183,7 +267,8 @@ async function pictureFate(id: string): Promise<'deleted' | 'lost' | 'there' | '
 /**
  * Brings the order's picture list in line with the server (docs/requirements/sync.md#images-exchange): pictures someone
  * deleted are dropped here (unless not yet sent); pictures the server lost (a restored backup) are uploaded again,
- * never dropped; and pictures from other devices are fetched. Offline it does nothing: the device's pictures stay as
+ * never dropped; and pictures from other devices are listed with their thumbnails (the full picture comes when
+ * one is opened large). Offline it does nothing: the device's pictures stay as
  * they are.
  */
 export async function refreshImages(
@@ -211,8 +296,9 @@ export async function refreshImages(
     if (fate === 'deleted') {
       await db.orderImages.delete(image.imageId);
       outcome.dropped += 1;
-    } else if (fate === 'lost') {
-      // Uploaded again by the next exchange, under its own id (the browser's).
+    } else if (fate === 'lost' && image.data !== undefined) {
+      // Uploaded again by the next exchange, under its own id (the browser's). A picture of another device that
+      // this one never opened large is not here to upload: its own device heals it.
       await db.orderImages.update(image.imageId, { sent: 0 });
       outcome.resent += 1;
     }
@@ -220,16 +306,14 @@ export async function refreshImages(
   for (const asset of listed) {
     if (known.has(asset.id)) continue;
     try {
-      const full = await call(`assets/${asset.id}`, assetWithDataSchema, IMAGE_CALL);
-      const bytes = fromBase64(full.base64);
-      const thumb = await makeThumbnail(bytes);
+      // The thumbnail only: the full picture is fetched when it is opened large (fullPicture).
+      const thumb = await serverThumbnail(asset.id);
       await db.orderImages.put({
         imageId: asset.id,
         orderId,
         tabName: '',
         name: asset.filename,
-        data: full.base64,
-        ...(thumb ? { thumb } : {}),
+        thumb,
         size: asset.size,
         capturedDate: asset.created,
         sent: 1,

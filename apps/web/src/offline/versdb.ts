@@ -23,9 +23,9 @@ export interface LocalOrder {
 }
 
 /**
- * A picture of an order (docs/requirements/sync.md#order-image): the PNG as base64, kept until the server has it
- * (`sent` 1, then `assetId` is the server's id, which is `imageId` itself: the browser makes the id). `toBeDeleted` 1:
- * the user deleted it while the server could not be told; the scheduler retries.
+ * A picture of an order (docs/requirements/sync.md#order-image): the PNG, kept until the server has it (`sent` 1,
+ * then `assetId` is the server's id, which is `imageId` itself: the browser makes the id). `toBeDeleted` 1: the user
+ * deleted it while the server could not be told; the scheduler retries.
  */
 export interface LocalImage {
   imageId: string;
@@ -33,9 +33,13 @@ export interface LocalImage {
   /** The editor tab it was taken from. */
   tabName: string;
   name: string;
-  /** The PNG, base64 without a data: prefix. */
-  data: string;
-  /** A small JPEG data URL for lists, made on the device; absent until made. */
+  /**
+   * The PNG, as a Blob: a list reading the rows gets a reference to it, not its bytes. Rows kept before issue 19
+   * hold base64 text without a data: prefix (the spec's form) until the images screen turns them into a Blob.
+   * Absent for a picture of another device until it is opened large: its thumbnail is enough for the list.
+   */
+  data?: Blob | string;
+  /** A small JPEG (or PNG) data URL for lists, made on the device or by the server; absent until made. */
   thumb?: string;
   size: number;
   /** ISO time it was taken. */

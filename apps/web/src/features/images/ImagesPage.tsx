@@ -11,6 +11,7 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -18,15 +19,90 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../app/components/ConfirmDialog.tsx';
 import { notifications } from '../../app/notifications.ts';
-import { deleteImage, refreshImages } from '../../offline/images.ts';
+import { deleteImage, fullPicture, refreshImages, tidyImages } from '../../offline/images.ts';
 import { type LocalImage, versdb } from '../../offline/versdb.ts';
 
-const pngUrl = (image: LocalImage) => `data:image/png;base64,${image.data}`;
+/** An object URL of `blob` while the component shows it; undefined without one. */
+function useObjectUrl(blob: Blob | undefined): string | undefined {
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    if (!blob) return setUrl(undefined);
+    const made = URL.createObjectURL(blob);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [blob]);
+  return url;
+}
+
+/**
+ * The card's picture: the thumbnail; where there is none yet (a row kept before thumbnails, being tidied), the
+ * picture itself.
+ */
+function CardPicture({ image }: { image: LocalImage }) {
+  const blob = image.thumb || !(image.data instanceof Blob) ? undefined : image.data;
+  const blobUrl = useObjectUrl(blob);
+  const src =
+    image.thumb ?? (typeof image.data === 'string' ? `data:image/png;base64,${image.data}` : blobUrl) ?? undefined;
+  return (
+    <Box
+      component="img"
+      src={src}
+      alt={image.name}
+      loading="lazy"
+      decoding="async"
+      sx={{ width: '100%', height: 160, objectFit: 'cover', display: 'block', bgcolor: 'action.hover' }}
+    />
+  );
+}
+
+/**
+ * The picture opened large: the full PNG, from the device or, for another device's picture, from the server (then
+ * kept). The thumbnail shows meanwhile; offline, with a note, when the full picture is on the server only.
+ */
+function LargePicture({ image }: { image: LocalImage }) {
+  const { t } = useTranslation();
+  const [blob, setBlob] = useState<Blob>();
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let current = true;
+    setBlob(undefined);
+    setFailed(false);
+    fullPicture(versdb, image).then(
+      (found) => current && setBlob(found),
+      () => current && setFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [image]);
+  const url = useObjectUrl(blob);
+  return (
+    <Stack spacing={1} sx={{ alignItems: 'center' }}>
+      <Box sx={{ position: 'relative' }}>
+        <Box
+          component="img"
+          src={url ?? image.thumb}
+          alt={image.name}
+          data-full={url ? 'true' : 'false'}
+          sx={{ maxWidth: '100%', maxHeight: '80vh', minWidth: url ? undefined : 320, display: 'block' }}
+        />
+        {!url && !failed && (
+          <CircularProgress sx={{ position: 'absolute', top: '50%', left: '50%', mt: -2.5, ml: -2.5 }} />
+        )}
+      </Box>
+      {failed && (
+        <Alert severity="info" data-testid="image-large-unavailable">
+          {t('images.fullUnavailable')}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
 
 /**
  * Images screen (docs/requirements/orders.md#images-screen, `/images/{orderId}`): the order's pictures from the device,
@@ -51,6 +127,16 @@ export default function ImagesPage() {
   useEffect(() => {
     void refreshImages(versdb, orderId);
   }, [orderId]);
+  // Rows kept the older way (the picture as base64 text, or no thumbnail) are brought up to date, once each.
+  const tidying = useRef(new Set<string>());
+  useEffect(() => {
+    const ids = (images ?? [])
+      .filter((image) => (typeof image.data === 'string' || !image.thumb) && !tidying.current.has(image.imageId))
+      .map((image) => image.imageId);
+    if (ids.length === 0) return;
+    ids.forEach((id) => tidying.current.add(id));
+    void tidyImages(versdb, ids);
+  }, [images]);
 
   const orderPath = order ? `/orders/${order.order.type.toLowerCase()}/${orderId}/basedata` : null;
   const confirmDelete = async () => {
@@ -98,14 +184,7 @@ export default function ImagesPage() {
         {images?.map((image) => (
           <Card key={image.imageId} data-testid="image-card" data-id={image.imageId} data-sent={image.sent}>
             <CardActionArea onClick={() => setLarge(image)} aria-label={t('images.open', { name: image.name })}>
-              <Box
-                component="img"
-                src={image.thumb ?? pngUrl(image)}
-                alt={image.name}
-                loading="lazy"
-                decoding="async"
-                sx={{ width: '100%', height: 160, objectFit: 'cover', display: 'block', bgcolor: 'action.hover' }}
-              />
+              <CardPicture image={image} />
             </CardActionArea>
             <CardContent sx={{ py: 1 }}>
               <Typography variant="body2" data-testid="image-date">
@@ -148,11 +227,7 @@ export default function ImagesPage() {
         ))}
       </Box>
       <Dialog open={large !== null} onClose={() => setLarge(null)} maxWidth="lg" data-testid="image-large">
-        <DialogContent sx={{ p: 1 }}>
-          {large && (
-            <Box component="img" src={pngUrl(large)} alt={large.name} sx={{ maxWidth: '100%', maxHeight: '80vh' }} />
-          )}
-        </DialogContent>
+        <DialogContent sx={{ p: 1 }}>{large && <LargePicture image={large} />}</DialogContent>
         <DialogActions>
           <Button onClick={() => setLarge(null)} sx={{ minHeight: 48 }}>
             {t('common.close')}
