@@ -19,6 +19,7 @@ import { fleetSection, measureFleet } from './fleet.ts';
 import { foldSection, measureFold } from './fold.ts';
 import { imagesSection, measureImages } from './images.ts';
 import { lighthouseSections, measureLighthouse } from './lighthouse.ts';
+import { measureMemory, memorySection } from './memory.ts';
 import { measureOfflineCatchUp, offlineCatchUpSection } from './offline-catch-up.ts';
 import { watchMachine, writeReport } from './report.ts';
 import { measurePictureStore, pictureStoreSection } from './picture-store.ts';
@@ -72,12 +73,16 @@ try {
     offlineCatchUpSection(await measureOfflineCatchUp(started())),
   );
   await step('images', 'pictures', async () => imagesSection(await measureImages(started())));
+  await step('memory', 'browser memory', async () => memorySection(await measureMemory(started())));
   // After the benchmarks above, so that the order list has orders in it.
   await step('lighthouse', 'Lighthouse', async () => lighthouseSections(await measureLighthouse(started())));
 } finally {
   if (!(product instanceof Error)) await product.stop();
 }
 await step('fleet', 'fleet', async () => fleetSection(await measureFleet()));
+await step('fleet-postgres', `fleet on PostgreSQL (${POSTGRES_URL})`, async () =>
+  fleetSection(await measureFleet({ databaseUrl: POSTGRES_URL })),
+);
 await step('startup', 'server start', async () => startupSection(await measureStartup()));
 await step('documents', 'PDF documents', async () => documentsSections(await measureDocuments()));
 await step('picture-store', 'one 1 MB picture in the database (PGlite)', async () =>
