@@ -1,4 +1,5 @@
 import {
+  type Role,
   foldActivities,
   type Values,
   ALL_ORDER_TYPES,
@@ -10,10 +11,12 @@ import {
   READ_ONLY_ORDER_STATUSES,
 } from '@vers/domain';
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import type { SessionUser } from '../auth/session.ts';
+import type { FastifyRequest } from 'fastify';
+import { claimValues, type SessionUser, signedInUser } from '../auth/session.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { activities, orders } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
+import { preparedStatement } from './prepared.ts';
 import { type ActivityRow, asDomainActivity } from './protocol.ts';
 import type { OrderRow } from '../orders/access.ts';
 
@@ -175,7 +178,7 @@ export async function appendActivities(
 const activityColumns = Object.entries(getTableColumns(activities));
 
 /** A row of `activities` as raw SQL answers it (column names, driver values), mapped as drizzle maps its own. */
-function toActivityRow(raw: Record<string, unknown>): ActivityRow {
+export function toActivityRow(raw: Record<string, unknown>): ActivityRow {
   const row: Record<string, unknown> = {};
   for (const [field, column] of activityColumns) {
     const value = raw[column.name];
@@ -194,71 +197,161 @@ function isDuplicateActivityId(error: unknown): boolean {
 }
 
 /**
- * The fast path of a single push, outside any transaction. Usually one statement: it raises the order's counter
- * and inserts the activity with it, and commits on its own. The `UPDATE` of the order row takes the row lock, so
- * concurrent pushes to one order queue there and each gets the next counter (after waiting, PostgreSQL checks the
- * `WHERE` again on the row the other push left); the lock is held only until this statement commits, and if the
- * insert fails the raised counter is rolled back with it, so counters stay dense. Nothing is written unless the
- * order exists, is the user's workshop's, is not read-only, has a type whose field catalogue accepts the activity
+ * The fast paths of pushes, outside any transaction: one statement, prepared once, that checks the token's user
+ * (`signedInUser`: one round trip for the user and the push), raises the order's counter and inserts the activities
+ * with it, and commits on its own. The `UPDATE` of the order row takes the row lock, so concurrent pushes to one
+ * order queue there and each gets the next counters (after waiting, PostgreSQL checks the `WHERE` again on the row
+ * the other push left); the lock is held only until this statement commits, and if the insert fails the raised
+ * counter is rolled back with it, so counters stay dense. Nothing is written unless the user may push, the order
+ * exists, is the user's workshop's, is not read-only, has a type whose field catalogue accepts every activity
  * (`checkActivity` is evaluated for every order type in advance; the statement only writes for the types it
- * accepted), and no activity with this id is stored.
+ * accepted), and no activity with one of these ids is stored.
  *
- * When that writes nothing, or another push stored the same id at the same moment (unique violation), a second
- * statement looks for the stored activity of this id in this order and answers it: a replay (its first answer)
- * or the loser of that race. Answers null when neither answers (unknown or foreign order, read-only order, a
- * catalogue problem, an id stored for another order); the caller then takes the locked path (`ownOrder(..., true)`
- * + `checkActivity` + `appendActivities`), which gives the exact error, as it did before.
+ * A single push whose id is stored already in this order (a replay, the resend of a lost answer) is answered by the
+ * same statement with the stored row (`fresh` false), which the caller compares (`refuseReusedId`).
+ *
+ * Anything else (the user refused, an unknown or foreign order, a read-only order, a catalogue problem, an id stored
+ * for another order, a batch that repeats an id or holds a stored one, another push storing the same id at the same
+ * moment) answers null: the caller then reads the user the usual way (401/403) and takes the locked path
+ * (`ownOrder(..., true)` + `checkActivity` + `appendActivities`), which gives the exact answer, as it did before.
  */
-export async function appendOne(
-  db: Db,
-  user: SessionUser,
-  orderId: string,
-  item: NewActivity,
-  author: Author,
-): Promise<ActivityRow | null> {
-  if (user.workshopId === null) return null;
-  const types = ALL_ORDER_TYPES.filter((type) => !activityProblem(type, item.key, item.type, item.outputValue));
-  if (types.length === 0) return null;
-  const now = new Date().toISOString();
-  const append = sql`
-    WITH bumped AS (
-      UPDATE orders SET last_counter = last_counter + 1, last_modified = ${now}::timestamptz
-      WHERE id = ${orderId}::uuid AND workshop_id = ${user.workshopId}::integer
-        AND type IN ${types} AND status NOT IN ${READ_ONLY_ORDER_STATUSES}
-        AND NOT EXISTS (SELECT 1 FROM activities WHERE id = ${item.id}::uuid)
-      RETURNING id, last_counter
+export function pushStatements(db: Db, roles: readonly Role[] | undefined) {
+  const p = (name: string) => sql.placeholder(name);
+  const orderAccepts = sql`orders.id = ${p('orderId')}::uuid AND orders.workshop_id = me.workshop_id
+    AND orders.type = ANY(${p('types')}::text[]) AND orders.status <> ALL(${p('readOnly')}::text[])`;
+  const single = preparedStatement<RawPushRow>(
+    db,
+    'vers_push_one',
+    sql`
+    WITH me AS (${signedInUser(roles)}),
+    bumped AS (
+      UPDATE orders SET last_counter = orders.last_counter + 1, last_modified = ${p('now')}::timestamptz
+      FROM me
+      WHERE ${orderAccepts} AND NOT EXISTS (SELECT 1 FROM activities WHERE id = ${p('id')}::uuid)
+      RETURNING orders.id, orders.last_counter, me.id AS author_id, me.modifier, me.author
+    ),
+    inserted AS (
+      INSERT INTO activities
+        (id, order_id, counter, key, type, output_value, created, last_modified, modifier, restores,
+         seen, device, author_id, author)
+      SELECT ${p('id')}::uuid, bumped.id, bumped.last_counter, ${p('key')}::text, ${p('type')}::text,
+        ${p('value')}::text, ${p('created')}::timestamptz, ${p('now')}::timestamptz, bumped.modifier, NULL,
+        ${p('seen')}::integer, ${p('device')}::uuid, bumped.author_id, bumped.author
+      FROM bumped
+      RETURNING *
     )
-    INSERT INTO activities
-      (id, order_id, counter, key, type, output_value, created, last_modified, modifier, restores,
-       seen, device, author_id, author)
-    SELECT ${item.id}::uuid, bumped.id, bumped.last_counter, ${item.key}::text, ${item.type}::text,
-      ${item.outputValue}::text, ${item.created.toISOString()}::timestamptz, ${now}::timestamptz,
-      ${author.modifier}::text, ${item.restores ?? null}::integer,
-      ${item.seen === 'everything' ? sql`bumped.last_counter - 1` : sql`${item.seen ?? null}::integer`},
-      ${item.device ?? null}::uuid, ${author.id}::integer, ${author.name}::text
-    FROM bumped
-    RETURNING *`;
-  try {
-    const [row] = ((await db.execute(append)) as unknown as { rows: Record<string, unknown>[] }).rows;
-    if (row) return toActivityRow(row);
-  } catch (error) {
-    if (!isDuplicateActivityId(error)) throw error;
-  }
-  const [known] = await db
-    .select({ activity: activities })
-    .from(activities)
-    .innerJoin(orders, eq(orders.id, activities.orderId))
-    .where(
-      and(
-        eq(activities.id, item.id),
-        eq(activities.orderId, orderId),
-        eq(orders.workshopId, user.workshopId),
-        inArray(orders.type, types),
-      ),
-    );
-  if (known) refuseReusedId(known.activity, item);
-  return known?.activity ?? null;
+    SELECT inserted.*, true AS fresh, me.database, me.generation FROM inserted, me
+    UNION ALL
+    SELECT a.*, false AS fresh, me.database, me.generation
+    FROM activities a JOIN orders ON orders.id = a.order_id, me
+    WHERE a.id = ${p('id')}::uuid AND orders.id = ${p('orderId')}::uuid AND orders.workshop_id = me.workshop_id
+      AND orders.type = ANY(${p('types')}::text[])`,
+  );
+  const batch = preparedStatement<RawPushRow>(
+    db,
+    'vers_push_batch',
+    sql`
+    WITH me AS (${signedInUser(roles)}),
+    items AS (
+      SELECT * FROM unnest(${p('ids')}::uuid[], ${p('keys')}::text[], ${p('kinds')}::text[], ${p('values')}::text[],
+        ${p('created')}::timestamptz[], ${p('seen')}::integer[], ${p('devices')}::uuid[])
+        WITH ORDINALITY AS i(id, key, type, output_value, created, seen, device, n)
+    ),
+    bumped AS (
+      UPDATE orders SET last_counter = orders.last_counter + (SELECT count(*) FROM items)::integer,
+        last_modified = ${p('now')}::timestamptz
+      FROM me
+      WHERE ${orderAccepts} AND NOT EXISTS (SELECT 1 FROM activities WHERE id IN (SELECT id FROM items))
+      RETURNING orders.id, orders.last_counter, me.id AS author_id, me.modifier, me.author
+    ),
+    inserted AS (
+      INSERT INTO activities
+        (id, order_id, counter, key, type, output_value, created, last_modified, modifier, restores,
+         seen, device, author_id, author)
+      SELECT items.id, bumped.id, bumped.last_counter - (SELECT count(*) FROM items)::integer + items.n::integer,
+        items.key, items.type, items.output_value, items.created, ${p('now')}::timestamptz, bumped.modifier, NULL,
+        items.seen, items.device, bumped.author_id, bumped.author
+      FROM bumped, items
+      RETURNING *
+    )
+    SELECT inserted.*, true AS fresh, me.database, me.generation FROM inserted, me`,
+  );
+  const common = (request: FastifyRequest, orderId: string, types: readonly string[]) => ({
+    ...claimValues(request),
+    orderId,
+    types,
+    readOnly: READ_ONLY_ORDER_STATUSES,
+    now: new Date().toISOString(),
+  });
+  const run = async (statement: () => Promise<RawPushRow[]>) => {
+    try {
+      return await statement();
+    } catch (error) {
+      if (isDuplicateActivityId(error)) return [];
+      throw error;
+    }
+  };
+  return {
+    /** One push; null when the statement could not answer it (see above). */
+    async one(request: FastifyRequest, orderId: string, item: NewActivity): Promise<PushAnswer | null> {
+      const types = ALL_ORDER_TYPES.filter((type) => !activityProblem(type, item.key, item.type, item.outputValue));
+      if (types.length === 0) return null;
+      const [raw] = await run(() =>
+        single({
+          ...common(request, orderId, types),
+          id: item.id,
+          key: item.key,
+          type: item.type,
+          value: item.outputValue,
+          created: item.created.toISOString(),
+          seen: item.seen === 'everything' ? null : (item.seen ?? null),
+          device: item.device ?? null,
+        }),
+      );
+      if (!raw) return null;
+      return { rows: [toActivityRow(raw)], fresh: raw.fresh, identity: identityOf(raw) };
+    },
+    /** Several pushes of one order, new ids each (once); null when the statement could not answer them. */
+    async batch(request: FastifyRequest, orderId: string, items: readonly NewActivity[]): Promise<PushAnswer | null> {
+      if (items.length === 0 || new Set(items.map((item) => item.id)).size !== items.length) return null;
+      const orderTypes = ALL_ORDER_TYPES.filter((type) =>
+        items.every((item) => !activityProblem(type, item.key, item.type, item.outputValue)),
+      );
+      if (orderTypes.length === 0) return null;
+      const raws = await run(() =>
+        batch({
+          ...common(request, orderId, orderTypes),
+          ids: items.map((item) => item.id),
+          keys: items.map((item) => item.key),
+          kinds: items.map((item) => item.type),
+          values: items.map((item) => item.outputValue),
+          created: items.map((item) => item.created.toISOString()),
+          seen: items.map((item) => (item.seen === 'everything' ? null : (item.seen ?? null))),
+          devices: items.map((item) => item.device ?? null),
+        }),
+      );
+      if (raws.length !== items.length) return null;
+      const byId = new Map(raws.map((raw) => [String(raw.id), toActivityRow(raw)]));
+      return { rows: items.map((item) => byId.get(item.id)!), fresh: true, identity: identityOf(raws[0]!) };
+    },
+  };
 }
+
+/** A row of a push statement: the activity's columns, whether it was stored now, and the database identity. */
+type RawPushRow = Record<string, unknown> & { fresh: boolean; database: string | null; generation: number | null };
+
+export interface PushAnswer {
+  /** The activities, in the order pushed. */
+  rows: ActivityRow[];
+  /** Stored by this push; false for a single push's replay (the stored row, to compare). */
+  fresh: boolean;
+  identity: { database: string | null; generation: number | null };
+}
+
+const identityOf = (raw: RawPushRow) => ({
+  database: raw.database,
+  generation: raw.generation === null ? null : Number(raw.generation),
+});
 
 /** The order's values as every browser folds them (docs/requirements/sync.md#data-flow-pull). */
 export async function orderValues(db: Executor, orderId: string): Promise<Values> {

@@ -1,5 +1,8 @@
 import {
   ACTIVITY_TYPES,
+  API_BASE,
+  apiRight,
+  type Role,
   activityBatchSchema,
   activityLastQuerySchema,
   activityLastSchema,
@@ -16,15 +19,16 @@ import {
   serverActivitySchema,
 } from '@vers/domain';
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sessionUser } from '../auth/session.ts';
+import { claimValues, sessionUser, settledInStatement, settledUser, signedInUser } from '../auth/session.ts';
 import type { Db } from '../db/client.ts';
 import { activities } from '../db/schema.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { ownOrder } from '../orders/access.ts';
-import { appendActivities, appendOne, authorOf, checkActivity } from './append.ts';
+import { appendActivities, authorOf, checkActivity, pushStatements, refuseReusedId, toActivityRow } from './append.ts';
+import { preparedStatement } from './prepared.ts';
 import { asDomainActivity, toNew, toPushResult, toServerActivity } from './protocol.ts';
 import { readIdentity, recordLoss } from './server-identity.ts';
 
@@ -32,12 +36,64 @@ const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchem
 const orderParams = z.object({ orderId: z.uuid() });
 const counterParams = orderParams.extend({ counter: idParamSchema });
 
+/** The roles the rights table gives a route (`undefined`: any signed-in user). */
+function rolesOf(method: string, path: string): readonly Role[] | undefined {
+  const right = apiRight(method, `${API_BASE}${path}`);
+  if (!right) throw new Error(`${method} ${API_BASE}${path} has no entry in the rights table (packages/domain)`);
+  return Array.isArray(right.access) ? right.access : undefined;
+}
+
+/**
+ * The calls every device makes in every exchange (docs/requirements/sync.md#scheduler): push, last counter, pull.
+ * Each checks its user inside its own prepared statement (`userInStatement`, auth/session.ts): one round trip
+ * answers the call. When a statement finds nothing, the user is read the usual way (401/403) and the call is
+ * answered as every other route answers it.
+ */
+function exchangeStatements(db: Db) {
+  const p = (name: string) => sql.placeholder(name);
+  const lastRoles = rolesOf('GET', '/activity/:orderId/last');
+  const pullRoles = rolesOf('GET', '/activity/:orderId');
+  return {
+    push: pushStatements(db, rolesOf('POST', '/activity')),
+    batch: pushStatements(db, rolesOf('POST', '/activity/batch')),
+    last: preparedStatement<{
+      last_counter: number;
+      known_id: string | null;
+      database: string | null;
+      generation: number | null;
+    }>(
+      db,
+      'vers_activity_last',
+      sql`
+      WITH me AS (${signedInUser(lastRoles)})
+      SELECT o.last_counter, me.database, me.generation,
+        (SELECT a.id FROM activities a WHERE a.order_id = o.id AND a.counter = ${p('known')}::integer) AS known_id
+      FROM orders o, me
+      WHERE o.id = ${p('orderId')}::uuid AND o.workshop_id = me.workshop_id`,
+    ),
+    // The order's row comes even without activities after `after` (a null activity): found, nothing new.
+    pull: preparedStatement<Record<string, unknown> & { database: string | null; generation: number | null }>(
+      db,
+      'vers_activity_pull',
+      sql`
+      WITH me AS (${signedInUser(pullRoles)}),
+      o AS (SELECT orders.id FROM orders, me WHERE orders.id = ${p('orderId')}::uuid
+        AND orders.workshop_id = me.workshop_id)
+      SELECT a.*, me.database, me.generation
+      FROM o CROSS JOIN me LEFT JOIN activities a ON a.order_id = o.id AND a.counter > ${p('after')}::integer
+      ORDER BY a.counter`,
+    ),
+  };
+}
+
 export const activityRoutes =
   (db: Db): FastifyPluginAsyncZod =>
   async (app) => {
+    const exchange = exchangeStatements(db);
     app.get(
       '/activity/:orderId',
       {
+        config: { userInStatement: true },
         schema: {
           tags: ['activity'],
           summary: "List an order's changes",
@@ -47,9 +103,18 @@ export const activityRoutes =
           response: { 200: z.array(serverActivitySchema), ...errors },
         },
       },
-      async (request) => {
-        const order = await ownOrder(db, sessionUser(request), request.params.orderId);
+      async (request, reply) => {
         const after = request.query.after;
+        const found = await exchange.pull({
+          ...claimValues(request),
+          orderId: request.params.orderId,
+          after: after ?? -1,
+        });
+        if (found.length > 0) {
+          settledInStatement(request, reply, { database: found[0]!.database, generation: found[0]!.generation });
+          return found.filter((raw) => raw.id !== null).map((raw) => toServerActivity(toActivityRow(raw)));
+        }
+        const order = await ownOrder(db, await settledUser(request), request.params.orderId);
         const rows = await db
           .select()
           .from(activities)
@@ -74,10 +139,28 @@ export const activityRoutes =
           querystring: activityLastQuerySchema,
           response: { 200: activityLastSchema, ...errors },
         },
+        config: { userInStatement: true },
       },
       async (request, reply) => {
-        const order = await ownOrder(db, sessionUser(request), request.params.orderId);
         const { known, knownId, generation } = request.query;
+        const [found] = await exchange.last({
+          ...claimValues(request),
+          orderId: request.params.orderId,
+          known: known ?? 0,
+        });
+        if (found && found.database !== null && found.generation !== null) {
+          settledInStatement(request, reply, found);
+          const last = found.last_counter;
+          let identity = { database: found.database, generation: found.generation };
+          if (known !== undefined && known > 0) {
+            const lost = known > last || (knownId !== undefined && found.known_id !== knownId);
+            if (lost) identity = await recordLoss(db, generation ?? identity.generation);
+          }
+          reply.header(SERVER_IDENTITY_HEADERS.database, identity.database);
+          reply.header(SERVER_IDENTITY_HEADERS.generation, String(identity.generation));
+          return { last, ...identity };
+        }
+        const order = await ownOrder(db, await settledUser(request), request.params.orderId);
         let identity = await readIdentity(db);
         if (known !== undefined && known > 0) {
           const [atKnown] =
@@ -151,15 +234,20 @@ export const activityRoutes =
           body: activityPushSchema,
           response: { 200: activityPushResultSchema, ...errors },
         },
+        config: { userInStatement: true },
       },
-      async (request) => {
-        const user = sessionUser(request);
+      async (request, reply) => {
         const item = toNew(request.body);
+        // One statement answers almost every push, the user's check included; whatever it cannot answer exactly
+        // (errors, a race on the same id) goes the locked way, which gives the exact answer.
+        const appended = await exchange.push.one(request, request.body.oI, item);
+        if (appended) {
+          settledInStatement(request, reply, appended.identity);
+          if (!appended.fresh) refuseReusedId(appended.rows[0]!, item);
+          return toPushResult(appended.rows[0]!);
+        }
+        const user = await settledUser(request);
         const author = authorOf(user);
-        // One statement answers almost every push; whatever it cannot answer exactly (errors, a race on the
-        // same id) goes the locked way, which gives the exact answer.
-        const appended = await appendOne(db, user, request.body.oI, item, author);
-        if (appended) return toPushResult(appended);
         return db.transaction(async (tx) => {
           const order = await ownOrder(tx, user, request.body.oI, true);
           checkActivity(order, item);
@@ -179,15 +267,21 @@ export const activityRoutes =
           body: activityBatchSchema,
           response: { 200: z.array(activityPushResultSchema), ...errors },
         },
+        config: { userInStatement: true },
       },
-      async (request) => {
-        const user = sessionUser(request);
+      async (request, reply) => {
         const pushes = request.body.activities;
         const orderId = pushes[0]!.oI;
         if (pushes.some((p) => p.oI !== orderId)) {
           throw new ApiError(400, 'VALIDATION', 'A batch holds the activities of one order', ['activities']);
         }
         const items = pushes.map(toNew);
+        const appended = await exchange.batch.batch(request, orderId, items);
+        if (appended) {
+          settledInStatement(request, reply, appended.identity);
+          return appended.rows.map(toPushResult);
+        }
+        const user = await settledUser(request);
         const author = authorOf(user);
         return db.transaction(async (tx) => {
           const order = await ownOrder(tx, user, orderId, true);

@@ -73,7 +73,17 @@ function uniqueConflict(error: unknown): { code: ErrorCode; message: string } | 
 }
 
 export function registerErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+  app.setErrorHandler(async (thrown: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    let error = thrown;
+    // A route that checks its user in its own statement (auth/session.ts, `userInStatement`) may fail before that
+    // statement ran: a user who may not call it is told so (401/403) before anything about the request.
+    if (request.pendingAuthentication) {
+      try {
+        await request.pendingAuthentication();
+      } catch (refused) {
+        error = refused as FastifyError;
+      }
+    }
     if (error instanceof ApiError) {
       return send(reply, {
         statusCode: error.statusCode,
