@@ -2,6 +2,9 @@
 // against a baseline in the same run: a bare Fastify route on the same database that inserts the same kind of
 // row with a plain counter, no token, no checks, no transaction. The load comes from autocannon in a worker
 // thread, so the client does not take CPU from the server's event loop (PGlite runs in that loop too).
+// Beside each rate: the CPU time the server's thread (this process's main thread) and, on PostgreSQL, the database's
+// backends spent per request, and whether the server's thread waited for a CPU longer than it ran (starved: the rate
+// is then a measurement of the machine's load, not of the code).
 import { randomUUID } from 'node:crypto';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
@@ -11,7 +14,8 @@ import { toServerActivity } from '../../apps/server/src/activity/protocol.ts';
 import { activities } from '../../apps/server/src/db/schema.ts';
 import { createWagonOrder } from '../../apps/server/src/test/orders.ts';
 import { startTestServer, type TestServer } from '../../apps/server/src/test/server.ts';
-import type { Section } from './figures.ts';
+import type { Figure, Section } from './figures.ts';
+import { type ProcessCost, costNote, costSince, starvedNote, threadCost, watchBackends } from './process-time.ts';
 
 const CONNECTIONS = 20;
 const WARMUP_MS = 1_000;
@@ -29,21 +33,31 @@ export interface LoadFigures {
   failures: number;
 }
 
+/** A load's figures with what the server spent on it (warm-up included, as the requests are). */
+export interface MeasuredLoad extends LoadFigures {
+  /** The server's thread: this process's main thread. */
+  server: ProcessCost;
+  /** The PostgreSQL backends of the server's database; null on PGlite (which runs in the server's thread). */
+  databaseCpuMs: number | null;
+  /** 2xx answers of warm-up and measured window together, which the CPU time is divided by. */
+  allRequests: number;
+}
+
 export interface ActivityThroughputFigures {
   database: 'pglite' | 'postgres';
   connections: number;
   durationMs: number;
   batchSize: number;
   /** The baseline: bare Fastify route, plain insert. */
-  bare: LoadFigures;
+  bare: MeasuredLoad;
   /** POST /api/v1/activity, new activities, each connection into an order of its own (as devices work). */
-  push: LoadFigures;
+  push: MeasuredLoad;
   /** The same, every connection into one order: the pushes queue on its counter row (contention). */
-  contention: LoadFigures;
+  contention: MeasuredLoad;
   /** POST /api/v1/activity with ids already stored. */
-  replay: LoadFigures;
+  replay: MeasuredLoad;
   /** POST /api/v1/activity/batch with `batchSize` new activities each. */
-  batch: LoadFigures & { activitiesPerSecond: number };
+  batch: MeasuredLoad & { activitiesPerSecond: number };
 }
 
 type Scenario =
@@ -66,7 +80,7 @@ interface Aggregating {
   aggregateResult(results: unknown[], options: autocannon.Options): autocannon.Result;
 }
 
-type LoadAnswer = { figures: LoadFigures } | { error: string };
+type LoadAnswer = { figures: LoadFigures; warmupRequests: number } | { error: string };
 
 // ---- load generator (worker thread) ----
 
@@ -135,8 +149,8 @@ if (!isMainThread && (workerData as { role?: string } | null)?.role === WORKER_R
   parentPort!.on('message', (job: LoadJob) => {
     void (async (): Promise<LoadAnswer> => {
       try {
-        if (job.warmupMs > 0) await fire(job, job.warmupMs);
-        return { figures: await fire(job, job.durationMs) };
+        const warmupRequests = job.warmupMs > 0 ? (await fire(job, job.warmupMs)).requests : 0;
+        return { figures: await fire(job, job.durationMs), warmupRequests };
       } catch (error) {
         return { error: String(error) };
       }
@@ -153,7 +167,7 @@ function startLoadWorker() {
   let failed: Error | null = null;
   worker.on('error', (error) => (failed = error));
   return {
-    run(job: LoadJob): Promise<LoadFigures> {
+    run(job: LoadJob): Promise<LoadFigures & { warmupRequests: number }> {
       if (failed) return Promise.reject(failed);
       return new Promise((resolve, reject) => {
         const onError = (error: Error) => reject(error);
@@ -164,7 +178,7 @@ function startLoadWorker() {
           worker.off('error', onError);
           worker.off('exit', onExit);
           if ('error' in answer) reject(new Error(`load generator: ${answer.error}`));
-          else resolve(answer.figures);
+          else resolve({ ...answer.figures, warmupRequests: answer.warmupRequests });
         });
         worker.postMessage(job);
       });
@@ -230,6 +244,29 @@ export async function measureActivityThroughput(
   const durationMs = options.durationMs ?? 5_000;
   const load = startLoadWorker();
   const server = await startServerOn(options.databaseUrl);
+  const databaseName =
+    server.database.kind === 'postgres'
+      ? String(
+          ((await server.database.executeSql('SELECT current_database() AS name')).rows[0] as { name: string }).name,
+        )
+      : null;
+  /** Runs one load, reading what the server's thread and the database's backends spent on it. */
+  const measured = async (job: LoadJob): Promise<MeasuredLoad> => {
+    const backends =
+      databaseName && options.databaseUrl
+        ? watchBackends({ serverUrl: options.databaseUrl, name: databaseName })
+        : null;
+    await backends?.ready;
+    const before = threadCost(process.pid);
+    const { warmupRequests, ...figures } = await load.run(job);
+    const server = costSince(before, threadCost(process.pid));
+    return {
+      ...figures,
+      server,
+      databaseCpuMs: backends ? await backends.stop() : null,
+      allRequests: figures.requests + warmupRequests,
+    };
+  };
   try {
     const token = await server.signIn('staff');
     const pushOrders = [];
@@ -246,18 +283,18 @@ export async function measureActivityThroughput(
       await probe(pushUrl, token, pushBody(pushOrder.id));
       await probe(`${pushUrl}/batch`, token, { activities: [pushBody(batchOrder.id)] });
 
-      const bareFigures = await load.run({
+      const bareFigures = await measured({
         ...job,
         url: `${bare.url}/activity`,
         scenario: { kind: 'single', orderIds: [bareOrder.id] },
       });
-      const push = await load.run({
+      const push = await measured({
         ...job,
         url: pushUrl,
         token,
         scenario: { kind: 'single', orderIds: pushOrders.map((order) => order.id) },
       });
-      const contention = await load.run({
+      const contention = await measured({
         ...job,
         url: pushUrl,
         token,
@@ -268,7 +305,7 @@ export async function measureActivityThroughput(
         .select()
         .from(activities)
         .where(and(eq(activities.orderId, contentionOrder.id), eq(activities.key, KEY)));
-      const replay = await load.run({
+      const replay = await measured({
         ...job,
         url: pushUrl,
         token,
@@ -280,7 +317,7 @@ export async function measureActivityThroughput(
           }),
         },
       });
-      const batch = await load.run({
+      const batch = await measured({
         ...job,
         url: `${pushUrl}/batch`,
         token,
@@ -306,13 +343,43 @@ export async function measureActivityThroughput(
   }
 }
 
-const failed = (f: LoadFigures) =>
-  f.failures > 0 ? { note: `${f.failures} FAILED requests of ${f.requests + f.failures}` } : {};
+/** CPU time per answered request of the server's thread, in ms. */
+export const cpuPerRequest = (load: MeasuredLoad) => load.server.cpuMs / Math.max(1, load.allRequests);
+
+/** A rate's figure note: failures, and starvation of the server's thread (both make the rate suspect). */
+function loadNote(load: MeasuredLoad): { note?: string } {
+  const notes = [
+    ...(load.failures > 0 ? [`${load.failures} FAILED requests of ${load.requests + load.failures}`] : []),
+    ...(starvedNote(load.server) ? [starvedNote(load.server)!] : []),
+  ];
+  return notes.length ? { note: notes.join('; ') } : {};
+}
 
 export function activityThroughputSection(label: string, figures: ActivityThroughputFigures): Section {
   const { bare, push, contention, replay, batch } = figures;
   const rps = { unit: 'req/s', digits: 0, higherIsBetter: true };
   const ms = { unit: 'ms', digits: 0 };
+  const cpu = (name: string, load: MeasuredLoad, baseline: MeasuredLoad, baselineName: string): Figure[] => [
+    {
+      name: `${name}, server thread CPU per request`,
+      value: cpuPerRequest(load),
+      unit: 'ms',
+      digits: 3,
+      baseline: { name: baselineName, value: cpuPerRequest(baseline) },
+      note: costNote(load.server),
+    },
+    ...(load.databaseCpuMs !== null && baseline.databaseCpuMs !== null
+      ? [
+          {
+            name: `${name}, database CPU per request`,
+            value: load.databaseCpuMs / Math.max(1, load.allRequests),
+            unit: 'ms',
+            digits: 3,
+            baseline: { name: baselineName, value: baseline.databaseCpuMs / Math.max(1, baseline.allRequests) },
+          },
+        ]
+      : []),
+  ];
   return {
     id: `activity-push-${figures.database}`,
     title: `activity push on ${label}, ${figures.connections} connections, ${figures.durationMs / 1000} s each after ${WARMUP_MS / 1000} s warm-up`,
@@ -323,14 +390,15 @@ export function activityThroughputSection(label: string, figures: ActivityThroug
         ...rps,
         baseline: { name: 'bare Fastify insert', value: bare.requestsPerSecond },
         aim: { text: 'ratio >= 0.5', met: push.requestsPerSecond / bare.requestsPerSecond >= 0.5 },
-        ...failed(push),
+        ...loadNote(push),
       },
+      ...cpu('POST /activity, new activities', push, bare, 'bare Fastify insert'),
       {
         name: 'POST /activity, new activities, every connection on one order (contention)',
         value: contention.requestsPerSecond,
         ...rps,
         baseline: { name: 'one order per connection', value: push.requestsPerSecond },
-        ...failed(contention),
+        ...loadNote(contention),
       },
       {
         name: 'POST /activity, new activities, p50',
@@ -350,7 +418,7 @@ export function activityThroughputSection(label: string, figures: ActivityThroug
         value: replay.requestsPerSecond,
         ...rps,
         baseline: { name: 'new activities', value: push.requestsPerSecond },
-        ...failed(replay),
+        ...loadNote(replay),
       },
       {
         name: 'POST /activity, replayed ids, p99',
@@ -366,12 +434,16 @@ export function activityThroughputSection(label: string, figures: ActivityThroug
         higherIsBetter: true,
         baseline: { name: 'single pushes', value: push.requestsPerSecond },
         aim: { text: 'ratio >= 2', met: batch.activitiesPerSecond / push.requestsPerSecond >= 2 },
-        ...failed(batch),
+        ...loadNote(batch),
       },
       { name: `POST /activity/batch of ${figures.batchSize}, p99`, value: batch.p99Ms, ...ms },
+      ...cpu(`POST /activity/batch of ${figures.batchSize}`, batch, push, 'single push'),
     ],
     notes: [
       'baseline: a bare Fastify route on the same database inserting the same row (no token, checks or transaction)',
+      `the server's thread is this process's main thread (the load comes from a worker thread)` +
+        (figures.database === 'postgres' ? `; database CPU: the backends of the server's fresh database` : ''),
+      `the bare route ${costNote(bare.server)}`,
     ],
   };
 }

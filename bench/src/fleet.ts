@@ -4,13 +4,26 @@
 // new changes (1 to 5 here), GET activity/{id}/last, and GET activity/{id}?after=N when behind. Measured: latency
 // per call kind, and the server's CPU (/proc/<pid>/stat) and memory (VmRSS), beside the same calls of one device
 // against the otherwise idle server (the baseline, run first against the same process). Printed, never asserted.
-import type { Section } from './figures.ts';
+// The figure of the code is the server's CPU time per exchange (and the devices one core serves at that cost, one
+// exchange each per 10 s); the latencies are only a measurement of the code when the server did not wait for a CPU
+// longer than it ran (run-queue wait, /proc/<pid>/task/*/schedstat), and are marked starved otherwise. On
+// PostgreSQL the database's own CPU (the backends serving the fleet's database) is given beside it.
+import type { Figure, Section } from './figures.ts';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { attributeValue } from '@vers/domain';
 import { E2E_PASSWORD, startProduct } from '../../e2e/support/server.ts';
-import { cpuMs } from './process-time.ts';
+import { createTestDatabase } from '../../apps/server/src/test/server.ts';
+import {
+  type ProcessCost,
+  costNote,
+  costSince,
+  cpuMs,
+  processCost,
+  starvedNote,
+  watchBackends,
+} from './process-time.ts';
 import { TEXT_KEYS as KEYS } from './wagon-keys.ts';
 
 /** The scheduler's period (SYNC_INTERVAL_MS of apps/web/src/offline/scheduler.ts). */
@@ -33,13 +46,34 @@ export type CallKind = (typeof CALL_KINDS)[number];
 interface FleetServer {
   url: string;
   pid: number;
+  /** The database watched for its backends' CPU: on PostgreSQL, the fresh database the server runs on. */
+  database: { serverUrl: string; name: string } | null;
   stop(): Promise<void>;
 }
 
-/** The product as e2e/support/server.ts starts it (one Node process, built web app, PGlite), with its pid. */
-/** The product's server process on its own data folder (its pid is what the CPU and memory are read from). */
-function startServer(): Promise<FleetServer> {
-  return startProduct();
+/**
+ * The product's server process (its pid is what the CPU and memory are read from), as e2e/support/server.ts starts
+ * it: one Node process with the built web app, on PGlite in its own data folder, or, given `databaseUrl`, on a
+ * fresh database of that PostgreSQL server, dropped afterwards.
+ */
+async function startServer(databaseUrl: string | undefined): Promise<FleetServer> {
+  const created = await createTestDatabase(databaseUrl);
+  if (!created) return { ...(await startProduct()), database: null };
+  try {
+    const product = await startProduct({ DATABASE_URL: created.url });
+    return {
+      url: product.url,
+      pid: product.pid,
+      database: { serverUrl: databaseUrl!, name: new URL(created.url).pathname.slice(1) },
+      async stop() {
+        await product.stop();
+        await created.drop();
+      },
+    };
+  } catch (error) {
+    await created.drop();
+    throw error;
+  }
 }
 
 // ---- the server's CPU and memory from /proc ----
@@ -51,6 +85,10 @@ function rssMb(pid: number): number {
 }
 
 export interface ServerUse {
+  /** The server process's CPU time and run-queue wait over the window. */
+  cost: ProcessCost;
+  /** CPU time of the database's backends over the window (PostgreSQL only). */
+  databaseCpuMs: number | null;
   /** Average CPU over the window, % of one core. */
   cpuPercent: number;
   /** Highest CPU over one sample interval (`SAMPLE_MS`), % of one core. */
@@ -59,8 +97,12 @@ export interface ServerUse {
   rssEndMb: number;
 }
 
-/** Samples the process every `SAMPLE_MS` until stopped. */
-function watchServer(pid: number) {
+/** Samples the process (and the database's backends) every `SAMPLE_MS` until stopped. */
+async function watchServer(server: FleetServer) {
+  const { pid } = server;
+  const backends = server.database ? watchBackends(server.database) : null;
+  await backends?.ready;
+  const startCost = processCost(pid);
   const startedAt = performance.now();
   const startCpu = cpuMs(pid);
   let lastAt = startedAt;
@@ -78,11 +120,14 @@ function watchServer(pid: number) {
   };
   const timer = setInterval(sample, SAMPLE_MS);
   return {
-    stop(): ServerUse {
+    async stop(): Promise<ServerUse> {
       clearInterval(timer);
       const { at, cpu } = sample();
+      const cost = costSince(startCost, processCost(pid));
       const rssEndMb = rssMb(pid);
       return {
+        cost,
+        databaseCpuMs: backends ? await backends.stop() : null,
         cpuPercent: ((cpu - startCpu) / (at - startedAt)) * 100,
         cpuPeakPercent: cpuPeak,
         rssPeakMb: Math.max(rssPeak, rssEndMb),
@@ -138,6 +183,8 @@ class Recorder {
   readonly exchanges: number[] = [];
   /** Ticks that found the previous exchange still running and skipped, as the scheduler does. */
   skipped = 0;
+  /** Ticks that ran an exchange (to its end or to a failed call). */
+  ran = 0;
   firstFailure: string | null = null;
 
   record(kind: CallKind, ms: number, ok: boolean, detail: string) {
@@ -209,6 +256,7 @@ class Device {
       return;
     }
     this.running = true;
+    recorder.ran += 1;
     const started = performance.now();
     try {
       if (!(await this.call(recorder, 'online check', 'GET', `/?t=${Math.random().toString(36).slice(2)}`))) return;
@@ -293,12 +341,15 @@ export interface RunFigures {
   all: CallFigures;
   /** One whole tick (online check to the end of the pull), exchanges that reached the end. */
   exchange: CallFigures;
+  /** Ticks that ran an exchange, whether or not it reached its end. */
+  exchangesRun: number;
   skippedTicks: number;
   firstFailure: string | null;
   server: ServerUse;
 }
 
 export interface FleetFigures {
+  database: 'pglite' | 'postgres';
   pid: number;
   intervalMs: number;
   /** Setting the fleet up: signing in every device and creating its order. */
@@ -328,6 +379,7 @@ function runFigures(recorder: Recorder, devices: number, durationMs: number, ser
       CALL_KINDS.reduce((sum, kind) => sum + recorder.failures.get(kind)!, 0),
     ),
     exchange: figuresOf(recorder.exchanges, 0),
+    exchangesRun: recorder.ran,
     skippedTicks: recorder.skipped,
     firstFailure: recorder.firstFailure,
     server,
@@ -341,13 +393,17 @@ export interface FleetOptions {
   durationMs?: number;
   /** The devices' period, the scheduler's 10 s unless told. */
   intervalMs?: number;
+  /** A PostgreSQL server: the product runs on a fresh database of it. PGlite in a data folder of its own unless told. */
+  databaseUrl?: string;
+  /** Called with the server's pid as the fleet's measured window begins (e.g. to start a profiler there). */
+  onFleetStart?: (pid: number) => void;
 }
 
 export async function measureFleet(options: FleetOptions = {}): Promise<FleetFigures> {
   const count = options.devices ?? 200;
   const durationMs = options.durationMs ?? 60_000;
   const intervalMs = options.intervalMs ?? SYNC_INTERVAL_MS;
-  const server = await startServer();
+  const server = await startServer(options.databaseUrl);
   const base = new URL(server.url);
   const all: Device[] = [];
   try {
@@ -367,12 +423,12 @@ export async function measureFleet(options: FleetOptions = {}): Promise<FleetFig
     await single.createOrder();
     const baselineRecorder = new Recorder();
     const baselineStarted = performance.now();
-    const baselineWatch = watchServer(server.pid);
+    const baselineWatch = await watchServer(server);
     for (let i = 0; i < BASELINE_TICKS; i++) {
       await single.tick(baselineRecorder);
       await new Promise((r) => setTimeout(r, BASELINE_PAUSE_MS));
     }
-    const baselineUse = baselineWatch.stop();
+    const baselineUse = await baselineWatch.stop();
     const baselineMs = performance.now() - baselineStarted;
     single.close();
 
@@ -385,10 +441,12 @@ export async function measureFleet(options: FleetOptions = {}): Promise<FleetFig
     const setupMs = performance.now() - setupStarted;
 
     const recorder = new Recorder();
-    const watch = watchServer(server.pid);
+    const watch = await watchServer(server);
+    options.onFleetStart?.(server.pid);
     await runFleet(devices, recorder, durationMs, intervalMs);
-    const use = watch.stop();
+    const use = await watch.stop();
     return {
+      database: server.database ? 'postgres' : 'pglite',
       pid: server.pid,
       intervalMs,
       setupMs,
@@ -408,11 +466,66 @@ const LABELS: Record<CallKind, string> = {
   pull: 'GET activity/{id}?after=N',
 };
 
+/** The issue's aim (issue 19): one core serves at least this many devices, one exchange each per 10 s. */
+export const DEVICES_PER_CORE_AIM = 2_000;
+
+/** Server CPU time per exchange that ran, in ms. */
+export const cpuPerExchange = (r: RunFigures) => r.server.cost.cpuMs / Math.max(1, r.exchangesRun);
+
+/** Devices one core serves at the run's CPU per exchange, each exchanging once per `intervalMs`. */
+export const devicesPerCore = (r: RunFigures, intervalMs: number) => intervalMs / cpuPerExchange(r);
+
 export function fleetSection(f: FleetFigures): Section {
   const { baseline: b, fleet: n } = f;
-  const figures: Section['figures'] = [];
+  const onPostgres = f.database === 'postgres';
+  const starved = starvedNote(n.server.cost);
+  const cpuFigures = (): Figure[] => {
+    const perCore = devicesPerCore(n, f.intervalMs);
+    const result: Figure[] = [
+      {
+        name: 'server CPU time per exchange',
+        value: cpuPerExchange(n),
+        unit: 'ms',
+        digits: 2,
+        baseline: { name: '1 device, idle server', value: cpuPerExchange(b) },
+        note: `${n.exchangesRun} exchanges; fleet ${costNote(n.server.cost)}; 1 device ${costNote(b.server.cost)}`,
+      },
+      {
+        name: `devices per CPU core (server process), one exchange each per ${f.intervalMs / 1000} s`,
+        value: perCore,
+        unit: 'devices',
+        digits: 0,
+        higherIsBetter: true,
+        baseline: { name: '1 device, idle server', value: devicesPerCore(b, f.intervalMs) },
+        aim: { text: `>= ${DEVICES_PER_CORE_AIM.toLocaleString('en')}`, met: perCore >= DEVICES_PER_CORE_AIM },
+      },
+    ];
+    if (onPostgres && n.server.databaseCpuMs !== null && b.server.databaseCpuMs !== null) {
+      const dbPer = (r: RunFigures) => r.server.databaseCpuMs! / Math.max(1, r.exchangesRun);
+      result.push(
+        {
+          name: 'database CPU time per exchange (PostgreSQL backends)',
+          value: dbPer(n),
+          unit: 'ms',
+          digits: 2,
+          baseline: { name: '1 device, idle server', value: dbPer(b) },
+        },
+        {
+          name: `devices per CPU core, server and database together, one exchange each per ${f.intervalMs / 1000} s`,
+          value: f.intervalMs / (cpuPerExchange(n) + dbPer(n)),
+          unit: 'devices',
+          digits: 0,
+          higherIsBetter: true,
+          baseline: { name: '1 device, idle server', value: f.intervalMs / (cpuPerExchange(b) + dbPer(b)) },
+        },
+      );
+    }
+    return result;
+  };
+  const figures: Section['figures'] = cpuFigures();
   const latency = (label: string, fleet: CallFigures, single: CallFigures) => {
-    const note = `${fleet.count} calls${fleet.failures ? `, ${fleet.failures} FAILED` : ''}`;
+    const note =
+      `${fleet.count} calls${fleet.failures ? `, ${fleet.failures} FAILED` : ''}` + (starved ? `; ${starved}` : '');
     for (const [quantile, key] of [
       ['p50', 'p50Ms'],
       ['p99', 'p99Ms'],
@@ -423,7 +536,7 @@ export function fleetSection(f: FleetFigures): Section {
         unit: 'ms',
         digits: 1,
         baseline: { name: '1 device, idle server', value: single[key] },
-        ...(quantile === 'p50' ? { note } : {}),
+        ...(quantile === 'p50' ? { note } : starved ? { note: starved } : {}),
       });
     }
   };
@@ -464,10 +577,14 @@ export function fleetSection(f: FleetFigures): Section {
     { name: 'server memory (VmRSS), at end', value: n.server.rssEndMb, unit: 'MB', digits: 0 },
   );
   const notes = [
-    `one exchange per device every ${f.intervalMs / 1000} s, staggered; baseline: 1 device, ${BASELINE_TICKS} ticks ` +
+    `${onPostgres ? 'PostgreSQL (a fresh database)' : 'PGlite in the server process'}; ` +
+      `one exchange per device every ${f.intervalMs / 1000} s, staggered; baseline: 1 device, ${BASELINE_TICKS} ticks ` +
       `against the idle server; set-up ${(f.setupMs / 1000).toFixed(1)} s for ${n.devices} sign-ins and orders; ` +
       `${n.exchange.count} complete ticks`,
+    'the figure of the code is the CPU time per exchange; latencies are only a measurement of the code when the ' +
+      'server waited for a CPU less than it ran',
   ];
+  if (starved) notes.push(`fleet run ${starved}`);
   if (n.skippedTicks > 0) notes.push(`${n.skippedTicks} ticks skipped: the device's previous exchange still ran`);
   for (const [label, run] of [
     ['baseline', b],
@@ -476,8 +593,10 @@ export function fleetSection(f: FleetFigures): Section {
     if (run.firstFailure) notes.push(`first failure (${label}): ${run.firstFailure}`);
   }
   return {
-    id: 'fleet',
-    title: `fleet of ${n.devices} devices against one server process, ${n.durationMs / 1000} s`,
+    id: onPostgres ? 'fleet-postgres' : 'fleet',
+    title:
+      `fleet of ${n.devices} devices against one server process` +
+      `${onPostgres ? ' on PostgreSQL' : ''}, ${n.durationMs / 1000} s`,
     figures,
     notes,
   };
