@@ -13,6 +13,7 @@ export * from './orders/vehicle-number.ts';
 export * from './orders/status.ts';
 export * from './orders/activity.ts';
 export * from './orders/conflicts.ts';
+export * from './orders/order-fold.ts';
 export * from './orders/numeric-input.ts';
 export * from './orders/calculations.ts';
 export * from './orders/decimal.ts';

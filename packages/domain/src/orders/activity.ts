@@ -132,7 +132,7 @@ export function compareActivities(a: Activity, b: Activity): number {
 }
 
 /** Reverted changes are undone, and changes the server refused (or whose order it did not know) never took effect. */
-function takesEffect(activity: Activity): boolean {
+export function takesEffect(activity: Activity): boolean {
   return !activity.reverted && activity.sent !== SENT_STATES.ORDER_UNKNOWN && activity.sent !== SENT_STATES.REFUSED;
 }
 
@@ -216,8 +216,16 @@ export function isFieldChange(activity: Activity): boolean {
  * are left out: they go through the status dialog and the server's status call, which an undo cannot take back.
  */
 export function undoLast(activities: readonly Activity[], isMine: (activity: Activity) => boolean): UndoAction | null {
-  const changes = effectiveActivities(activities).filter((activity) => isFieldChange(activity) && isMine(activity));
-  const last = changes.at(-1);
+  return undoLastOf(effectiveActivities(activities), isMine);
+}
+
+/** `undoLast` over the activities in effect, already in fold order (`effectiveActivities`, or a kept fold's). */
+export function undoLastOf(effective: readonly Activity[], isMine: (activity: Activity) => boolean): UndoAction | null {
+  let last: Activity | undefined;
+  for (let i = effective.length - 1; i >= 0 && !last; i--) {
+    const activity = effective[i]!;
+    if (isFieldChange(activity) && isMine(activity)) last = activity;
+  }
   if (!last) return null;
   return isUnsent(last) && !last.attempted ? { kind: 'delete', id: last.id } : { kind: 'revert', id: last.id };
 }

@@ -51,27 +51,39 @@ function hadSeen(change: Activity, earlier: Activity): boolean {
  * once it holds the same log.
  */
 export function openConflicts(activities: readonly Activity[]): Conflict[] {
-  const byKey = new Map<string, { standing?: Activity; open: Conflict[] }>();
+  const byKey = new Map<string, FieldLog>();
   for (const change of effectiveActivities(activities)) {
     if (change.activityType === ACTIVITY_TYPES.ORDER_STATUS_MODIFICATION) continue;
     // Removing a list entry removes its fields: they start empty again if the entry comes back.
     if (change.activityType === ACTIVITY_TYPES.XML_DELETE) {
       for (const key of byKey.keys()) if (key !== change.key && isSameOrBelow(key, change.key)) byKey.delete(key);
     }
-    const field = byKey.get(change.key) ?? { open: [] };
-    if (judged(change) || change.device) {
-      field.open = field.open.filter(
-        (conflict) => !(hadSeen(change, conflict.by) && hadSeen(change, conflict.replaced)),
-      );
-    }
-    const standing = field.standing;
-    if (standing && judged(change) && !hadSeen(change, standing) && !sameValue(standing, change)) {
-      field.open.push({ key: change.key, replaced: standing, by: change });
-    }
-    field.standing = change;
-    byKey.set(change.key, field);
+    byKey.set(change.key, fieldStep(byKey.get(change.key), change));
   }
   return [...byKey.values()].flatMap((field) => field.open).sort((a, b) => compareActivities(a.by, b.by));
+}
+
+/** A field's log as the conflict rule reads it: the change that stands and the field's open conflicts, oldest first. */
+export interface FieldLog {
+  standing: Activity;
+  open: readonly Conflict[];
+}
+
+/**
+ * One field change (not a status change) applied to its field's log: the step of `openConflicts`. A change by someone
+ * who had seen both values of an open conflict decides it; a change that replaces a value its author had not seen
+ * (with another value) opens one. Answers a new log; the one given is not changed.
+ */
+export function fieldStep(field: FieldLog | undefined, change: Activity): FieldLog {
+  let open = field?.open ?? [];
+  if (judged(change) || change.device) {
+    open = open.filter((conflict) => !(hadSeen(change, conflict.by) && hadSeen(change, conflict.replaced)));
+  }
+  const standing = field?.standing;
+  if (standing && judged(change) && !hadSeen(change, standing) && !sameValue(standing, change)) {
+    open = [...open, { key: change.key, replaced: standing, by: change }];
+  }
+  return { standing: change, open };
 }
 
 /**
@@ -93,7 +105,25 @@ export function seenOf(shown: Activity | undefined): number {
  * not overwrite a draft), the user saw what stood before it.
  */
 export function seenForEdit(activities: readonly Activity[], key: string, shownStanding: boolean): number {
-  const standing = standingChanges(activities).get(key);
+  return seenForEditGiven(
+    activities,
+    { standing: standingChanges(activities).get(key), contiguous: contiguousCounter(activities) },
+    key,
+    shownStanding,
+  );
+}
+
+/**
+ * `seenForEdit` with the field's standing change and the order's contiguous counter already known (the editor keeps
+ * them in its fold, `foldOrder`), so an edit need not sort the order's log again.
+ */
+export function seenForEditGiven(
+  activities: readonly Activity[],
+  known: { standing: Activity | undefined; contiguous: number },
+  key: string,
+  shownStanding: boolean,
+): number {
+  const { standing } = known;
   if (!standing) return 0;
   const shown = shownStanding
     ? seenOf(standing)
@@ -104,20 +134,24 @@ export function seenForEdit(activities: readonly Activity[], key: string, shownS
             : highest,
         0,
       );
-  return Math.min(shown, contiguousCounter(activities));
+  return Math.min(shown, known.contiguous);
 }
 
 /**
  * The `seen` of a decision on a field's conflict: every server counter this device holds for the field, so the
  * decision has seen both values of every conflict it shows.
  */
-export function seenAll(activities: readonly Activity[], key: string): number {
+export function seenAll(
+  activities: readonly Activity[],
+  key: string,
+  contiguous: number = contiguousCounter(activities),
+): number {
   const held = activities.reduce(
     (highest, activity) =>
       activity.key === key && !isUnsent(activity) ? Math.max(highest, activity.counter) : highest,
     0,
   );
-  return Math.min(held, contiguousCounter(activities));
+  return Math.min(held, contiguous);
 }
 
 /** The change whose value a field shows: the newest change of that key in effect (undefined when it is empty). */
