@@ -1,7 +1,7 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import './test-node-globals.ts';
-import { foldActivities, SENT_STATES, UNSENT_COUNTER } from '@vers/domain';
+import { foldActivities, foldOrder, SENT_STATES, UNSENT_COUNTER } from '@vers/domain';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sessionStore } from '../app/session.ts';
 import { orderRows } from './order-results.ts';
@@ -58,7 +58,7 @@ describe('recordEdit', () => {
       { key: `${right}.Sd`, value: '31.8' },
     ];
     expect(editProblems('WHEELSET', writes)).toEqual([]);
-    const first = await recordEdit(db, { orderId, type: 'WHEELSET', writes, rows: [], values: {} });
+    const first = await recordEdit(db, { orderId, type: 'WHEELSET', writes, fold: foldOrder([]), values: {} });
     expect(first.stored).toHaveLength(4);
     expect(first.stored.every((row) => row.sent === SENT_STATES.UNSENT && row.counter === UNSENT_COUNTER)).toBe(true);
     expect(first.stored.every((row) => row.seen === 0 && row.owner === 7 && row.author === 'Stefan Schlosser')).toBe(
@@ -71,7 +71,7 @@ describe('recordEdit', () => {
       orderId,
       type: 'WHEELSET',
       writes: [{ key: ar, value: '1360' }],
-      rows,
+      fold: foldOrder(rows),
       values,
     });
     expect(withAr.missing).toEqual([]);
@@ -85,7 +85,7 @@ describe('recordEdit', () => {
       orderId,
       type: 'WHEELSET',
       writes: [{ key: `${R_OUT}.ArDimension`, value: '1360' }],
-      rows: [],
+      fold: foldOrder([]),
       values: {},
     });
     expect(result.missing).toEqual([{ field: 'SrMass', parameters: ['SdLeft', 'SdRight'] }]);

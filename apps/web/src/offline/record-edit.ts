@@ -1,9 +1,10 @@
 import {
   type Activity,
+  type OrderFold,
   type OrderType,
   recalculate,
-  seenAll,
-  seenForEdit,
+  seenAllIn,
+  seenForEditIn,
   type Values,
   type Write,
   type WriteIssue,
@@ -38,8 +39,9 @@ export interface Edit extends EditContext {
   orderId: string;
   type: OrderType;
   writes: readonly Write[];
-  /** The order's rows on this device and their fold, as the editor showed them. */
-  rows: readonly Activity[];
+  /** The fold of the order's rows on this device, as the editor showed it (for what each change has seen). */
+  fold: OrderFold;
+  /** The values the editor showed (the fold's, with an order created offline its creation values). */
   values: Values;
   /** The last name written beside values when the workshop keeps a protocol. */
   modifier?: string | undefined;
@@ -60,12 +62,14 @@ export function editProblems(type: OrderType, writes: readonly Write[]): EditPro
 }
 
 /**
- * Stores an edit whose writes all fit (the caller asked `editProblems` first), then the recalculations they call
- * for, each with what its author had seen of the field. The screen never waits for the network.
+ * Stores an edit whose writes all fit (the caller asked `editProblems` first) and the recalculations they call for, each
+ * with what its author had seen of the field, in one transaction: the edit lands whole or not at all. What was seen
+ * comes from the editor's fold, so an edit reads nothing but the order's waiting rows (for the next local counter).
+ * The screen never waits for the network.
  */
 export async function recordEdit(db: VersDb, edit: Edit): Promise<EditResult> {
   const seenFor = (key: string, context: EditContext) =>
-    context.decision ? seenAll(edit.rows, key) : seenForEdit(edit.rows, key, !context.stale?.includes(key));
+    context.decision ? seenAllIn(edit.fold, key) : seenForEditIn(edit.fold, key, !context.stale?.includes(key));
   const change = (write: Write, context: EditContext): Change => ({
     orderId: edit.orderId,
     key: write.key,
@@ -73,18 +77,15 @@ export async function recordEdit(db: VersDb, edit: Edit): Promise<EditResult> {
     seen: seenFor(write.key, context),
     ...(edit.modifier ? { modifier: edit.modifier } : {}),
   });
-  const stored = await recordChanges(
-    db,
-    edit.writes.map((write) => change(write, edit)),
-  );
+  const changes = edit.writes.map((write) => change(write, edit));
   const after: Record<string, unknown> = { ...edit.values };
   for (const write of edit.writes) after[write.key] = write.value === null ? undefined : { value: write.value };
   const missing: EditResult['missing'] = [];
   for (const write of edit.writes) {
     if (write.value === null) continue;
     const result = recalculate(edit.type, after, write.key);
-    if (result.kind === 'write') stored.push(...(await recordChanges(db, [change(result.write, {})])));
+    if (result.kind === 'write') changes.push(change(result.write, {}));
     else if (result.kind === 'missing') missing.push({ field: result.field, parameters: result.parameters });
   }
-  return { stored, missing };
+  return { stored: await recordChanges(db, changes), missing };
 }

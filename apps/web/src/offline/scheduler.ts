@@ -216,3 +216,14 @@ export const syncScheduler = new SyncScheduler();
 export function useSyncStatus(scheduler: SyncScheduler = syncScheduler): SyncStatus {
   return useSyncExternalStore(scheduler.subscribe, scheduler.getStatus);
 }
+
+/**
+ * One part of the sync status: the component re-renders only when that part changes, not at every change of the
+ * unsent count (after every saved edit).
+ */
+export function useSyncStatusOf<K extends keyof SyncStatus>(
+  key: K,
+  scheduler: SyncScheduler = syncScheduler,
+): SyncStatus[K] {
+  return useSyncExternalStore(scheduler.subscribe, () => scheduler.getStatus()[key]);
+}

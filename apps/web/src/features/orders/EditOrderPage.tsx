@@ -26,7 +26,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
 import Paper from '@mui/material/Paper';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { loadFeatureCatalogue } from '../../i18n/index.ts';
@@ -35,7 +35,7 @@ import { notifications } from '../../app/notifications.ts';
 import { useSession } from '../../app/session.ts';
 import { undoLastChange } from '../../offline/order-results.ts';
 import { changeStatus } from '../../offline/status-change.ts';
-import { syncScheduler, useSyncStatus } from '../../offline/scheduler.ts';
+import { syncScheduler, useSyncStatusOf } from '../../offline/scheduler.ts';
 import { versdb } from '../../offline/versdb.ts';
 import { StatusDialog } from './StatusDialog.tsx';
 import { EntrySummary } from './editor/EntrySummary.tsx';
@@ -71,6 +71,117 @@ function ActionLabel({ text }: { text: string }) {
 }
 
 /**
+ * The editor's actions (docs/requirements/orders.md#editor-toolbar). Its own component with plain props, so an edit,
+ * which changes the order's values, does not render its buttons again.
+ */
+const EditorToolbar = memo(function EditorToolbar({
+  cameraPath,
+  imagesPath,
+  documentsPath,
+  readOnly,
+  canUndo,
+  canTakeOver,
+  onUndo,
+  onTakeOver,
+  onStatus,
+}: {
+  cameraPath: string;
+  imagesPath: string;
+  documentsPath: string;
+  readOnly: boolean;
+  canUndo: boolean;
+  canTakeOver: boolean;
+  onUndo: () => void;
+  onTakeOver: () => void;
+  onStatus: () => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Paper sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', px: 2, py: 1 }}>
+      <Button
+        startIcon={<PhotoCameraIcon />}
+        onClick={() => void navigate(cameraPath)}
+        data-testid="open-camera"
+        aria-label={t('routes.camera')}
+        sx={actionSx}
+      >
+        <ActionLabel text={t('routes.camera')} />
+      </Button>
+      <Button
+        startIcon={<PhotoLibraryIcon />}
+        onClick={() => void navigate(imagesPath)}
+        data-testid="open-images"
+        aria-label={t('routes.images')}
+        sx={actionSx}
+      >
+        <ActionLabel text={t('routes.images')} />
+      </Button>
+      <Button
+        startIcon={<DescriptionIcon />}
+        onClick={() => void navigate(documentsPath)}
+        data-testid="open-documents"
+        aria-label={t('routes.assets')}
+        sx={actionSx}
+      >
+        <ActionLabel text={t('routes.assets')} />
+      </Button>
+      <Box sx={{ flexGrow: 1 }} />
+      <Button
+        startIcon={<SyncIcon />}
+        onClick={() => void syncScheduler.exchangeNow()}
+        data-testid="sync-now"
+        aria-label={t('orders.editor.syncNow')}
+        sx={actionSx}
+      >
+        <ActionLabel text={t('orders.editor.syncNow')} />
+      </Button>
+      {/* A disabled button hears no pointer: the wrapper shows why, also at a touch. */}
+      <Tooltip
+        title={!readOnly && !canUndo ? t('orders.editor.nothingOwnToUndo') : ''}
+        enterTouchDelay={0}
+        describeChild
+      >
+        <span data-testid="undo-wrapper">
+          <Button
+            startIcon={<UndoIcon />}
+            disabled={readOnly || !canUndo}
+            onClick={onUndo}
+            data-testid="undo"
+            aria-label={t('orders.editor.undo')}
+            sx={actionSx}
+          >
+            <ActionLabel text={t('orders.editor.undo')} />
+          </Button>
+        </span>
+      </Tooltip>
+      {canTakeOver && (
+        <Button
+          startIcon={<ContentCopyIcon />}
+          disabled={readOnly}
+          onClick={onTakeOver}
+          data-testid="take-over"
+          aria-label={t('orders.editor.takeOver')}
+          sx={actionSx}
+        >
+          <ActionLabel text={t('orders.editor.takeOver')} />
+        </Button>
+      )}
+      <Button variant="contained" onClick={onStatus} data-testid="status-change">
+        {t('orders.statusDialog.title')}
+      </Button>
+    </Paper>
+  );
+});
+
+/** A callback of stable identity that always calls the latest `fn` (for memoised children). */
+function useLatest<A extends unknown[]>(fn: (...args: A) => void): (...args: A) => void {
+  const latest = useRef(fn);
+  latest.current = fn;
+  return useCallback((...args: A) => latest.current(...args), []);
+}
+
+/**
  * The order editor (docs/requirements/orders.md#order-editor): the order's tabs with their progress, the open tab's
  * chapters with incoming and outgoing values side by side, take-over, undo and the status dialog. Every change is
  * stored in IndexedDB first and shown at once; the scheduler sends it.
@@ -81,7 +192,7 @@ export default function EditOrderPage() {
   const navigate = useNavigate();
   const session = useSession();
   const load = useOrder(orderId);
-  const sync = useSyncStatus();
+  const incompatibleKey = useSyncStatusOf('incompatibleKey');
   const [statusDialog, setStatusDialog] = useState(false);
   const [takeOver, setTakeOver] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -125,13 +236,18 @@ export default function EditOrderPage() {
       ? {
           orderId,
           type,
-          rows: ready.rows,
+          fold: ready.fold,
           values,
           readOnly: isReadOnlyStatus(displayStatus((ready.state.status ?? ready.order.status) as OrderStatus)),
           modifier: session.workshop?.addLastModifier ? session.lastName : undefined,
         }
       : null,
   );
+  // User Timing: the editor shows a fold of this many rows (bench/src/browser-orders.ts waits for it after an edit).
+  const shownFold = ready?.fold;
+  useEffect(() => {
+    if (shownFold) performance.mark('vers:order-shown', { detail: { rows: shownFold.activities.length } });
+  }, [shownFold]);
   const focusField = useFieldFocus();
   const placeText = usePlaceText();
 
@@ -139,7 +255,7 @@ export default function EditOrderPage() {
   // (docs/requirements/validation.md#server-value-checks).
   const refused = useRef<string | null>(null);
   useEffect(() => {
-    const key = sync.incompatibleKey;
+    const key = incompatibleKey;
     if (!key || key === refused.current) return;
     refused.current = key;
     const resolved = resolveKey(type, key);
@@ -147,18 +263,7 @@ export default function EditOrderPage() {
       field: resolved?.field ? t(fieldLabelKey(resolved.field)) : key,
       tab: resolved ? t(`catalogue.tab.${type}.${resolved.tab.id}`) : '',
     });
-  }, [sync.incompatibleKey, type, t]);
-
-  if (load.kind === 'missing') return <Alert severity="warning">{t('orders.edit.notFound')}</Alert>;
-  if (!ready || !session || !labels) return null;
-  const firstTab = tabs[0];
-  if (!tab && firstTab) return <Navigate to={`/orders/${orderType}/${orderId}/${firstTab.id}`} replace />;
-
-  const status = displayStatus((ready.state.status ?? ready.order.status) as OrderStatus);
-  const readOnly = isReadOnlyStatus(status);
-  const language = (i18n.resolvedLanguage ?? 'de') as Language;
-
-  const actions: EditorActions = { orderId, values, conflicts: ready.conflicts, readOnly, write };
+  }, [incompatibleKey, type, t]);
 
   /** Brings a field into view: its tab, then the field itself. */
   const showField = (key: string) => {
@@ -178,6 +283,23 @@ export default function EditOrderPage() {
     });
     showField(undone.change.key);
   };
+  // Stable callbacks: the toolbar and the tab list do not render again for an edit.
+  const onUndo = useLatest(() => void undo());
+  const onTakeOver = useCallback(() => setTakeOver(true), []);
+  const onStatusDialog = useCallback(() => setStatusDialog(true), []);
+  const open = useLatest((name: string) => void navigate(`/orders/${orderType}/${orderId}/${name}`));
+
+  if (load.kind === 'missing') return <Alert severity="warning">{t('orders.edit.notFound')}</Alert>;
+  if (!ready || !session || !labels) return null;
+  const firstTab = tabs[0];
+  if (!tab && firstTab) return <Navigate to={`/orders/${orderType}/${orderId}/${firstTab.id}`} replace />;
+
+  const status = displayStatus((ready.state.status ?? ready.order.status) as OrderStatus);
+  const readOnly = isReadOnlyStatus(status);
+  const language = (i18n.resolvedLanguage ?? 'de') as Language;
+
+  const actions: EditorActions = { orderId, values, conflicts: ready.conflicts, readOnly, write };
+
   const firstConflict = [...ready.conflicts.keys()][0];
 
   const onStatus = async (next: OrderStatus) => {
@@ -196,7 +318,6 @@ export default function EditOrderPage() {
     }
   };
 
-  const open = (name: string) => navigate(`/orders/${orderType}/${orderId}/${name}`);
   const showSummary = tab?.perEntry && !entry;
   return (
     <Box
@@ -207,79 +328,17 @@ export default function EditOrderPage() {
       <Box sx={{ display: 'flex', gap: 2, flexDirection: { xs: 'column', md: 'row' } }}>
         <TabList type={type} tabs={tabs} values={values} active={tabName ?? ''} onSelect={open} />
         <Box sx={{ flexGrow: 1, minWidth: 0, display: 'grid', gap: 2, alignContent: 'start' }}>
-          <Paper sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', px: 2, py: 1 }}>
-            <Button
-              startIcon={<PhotoCameraIcon />}
-              onClick={() => void navigate(`/camera/${orderType}/${orderId}/${tabName ?? ''}`)}
-              data-testid="open-camera"
-              aria-label={t('routes.camera')}
-              sx={actionSx}
-            >
-              <ActionLabel text={t('routes.camera')} />
-            </Button>
-            <Button
-              startIcon={<PhotoLibraryIcon />}
-              onClick={() => void navigate(`/images/${orderId}`)}
-              data-testid="open-images"
-              aria-label={t('routes.images')}
-              sx={actionSx}
-            >
-              <ActionLabel text={t('routes.images')} />
-            </Button>
-            <Button
-              startIcon={<DescriptionIcon />}
-              onClick={() => void navigate(documentsPath(type, orderId ?? '', orderType, values))}
-              data-testid="open-documents"
-              aria-label={t('routes.assets')}
-              sx={actionSx}
-            >
-              <ActionLabel text={t('routes.assets')} />
-            </Button>
-            <Box sx={{ flexGrow: 1 }} />
-            <Button
-              startIcon={<SyncIcon />}
-              onClick={() => void syncScheduler.exchangeNow()}
-              data-testid="sync-now"
-              aria-label={t('orders.editor.syncNow')}
-              sx={actionSx}
-            >
-              <ActionLabel text={t('orders.editor.syncNow')} />
-            </Button>
-            {/* A disabled button hears no pointer: the wrapper shows why, also at a touch. */}
-            <Tooltip
-              title={!readOnly && !ready.undoable ? t('orders.editor.nothingOwnToUndo') : ''}
-              enterTouchDelay={0}
-              describeChild
-            >
-              <span data-testid="undo-wrapper">
-                <Button
-                  startIcon={<UndoIcon />}
-                  disabled={readOnly || !ready.undoable}
-                  onClick={() => void undo()}
-                  data-testid="undo"
-                  aria-label={t('orders.editor.undo')}
-                  sx={actionSx}
-                >
-                  <ActionLabel text={t('orders.editor.undo')} />
-                </Button>
-              </span>
-            </Tooltip>
-            {!showSummary && (
-              <Button
-                startIcon={<ContentCopyIcon />}
-                disabled={readOnly}
-                onClick={() => setTakeOver(true)}
-                data-testid="take-over"
-                aria-label={t('orders.editor.takeOver')}
-                sx={actionSx}
-              >
-                <ActionLabel text={t('orders.editor.takeOver')} />
-              </Button>
-            )}
-            <Button variant="contained" onClick={() => setStatusDialog(true)} data-testid="status-change">
-              {t('orders.statusDialog.title')}
-            </Button>
-          </Paper>
+          <EditorToolbar
+            cameraPath={`/camera/${orderType}/${orderId}/${tabName ?? ''}`}
+            imagesPath={`/images/${orderId}`}
+            documentsPath={documentsPath(type, orderId ?? '', orderType, values)}
+            readOnly={readOnly}
+            canUndo={ready.undoable !== null}
+            canTakeOver={!showSummary}
+            onUndo={onUndo}
+            onTakeOver={onTakeOver}
+            onStatus={onStatusDialog}
+          />
           {tab?.filter && (
             <Paper sx={{ px: 2, py: 1, display: 'grid', gap: 1 }}>
               <FormControlLabel
@@ -329,16 +388,19 @@ export default function EditOrderPage() {
         </Box>
       </Box>
       <OrderFooter order={ready.order} status={status} />
-      <ConfirmDialog
-        open={takeOver}
-        title={t('orders.editor.takeOver')}
-        message={t('orders.editor.takeOverWarning')}
-        onCancel={() => setTakeOver(false)}
-        onConfirm={() => {
-          setTakeOver(false);
-          if (view) write(takeOverWrites(view, values));
-        }}
-      />
+      {/* Only while asked: a closed dialog would still render its modal at every edit. */}
+      {takeOver && (
+        <ConfirmDialog
+          open
+          title={t('orders.editor.takeOver')}
+          message={t('orders.editor.takeOverWarning')}
+          onCancel={() => setTakeOver(false)}
+          onConfirm={() => {
+            setTakeOver(false);
+            if (view) write(takeOverWrites(view, values));
+          }}
+        />
+      )}
       {statusDialog && (
         <StatusDialog
           current={status}

@@ -4,6 +4,7 @@ import EditNoteIcon from '@mui/icons-material/EditNote';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OrderTypeIcon } from '../OrdersPage.tsx';
 
@@ -11,7 +12,7 @@ import { OrderTypeIcon } from '../OrdersPage.tsx';
  * The order's status line: type icon, wagon or wheelset number, status and its icon
  * (docs/requirements/orders.md#editor-toolbar).
  */
-export function OrderFooter({ order, status }: { order: Order; status: OrderStatus }) {
+export const OrderFooter = memo(function OrderFooter({ order, status }: { order: Order; status: OrderStatus }) {
   const { t } = useTranslation();
   const done = isReadOnlyStatus(status);
   return (
@@ -37,4 +38,4 @@ export function OrderFooter({ order, status }: { order: Order; status: OrderStat
       <Typography data-testid="order-status">{t(`orders.status.${status}`)}</Typography>
     </Paper>
   );
-}
+});

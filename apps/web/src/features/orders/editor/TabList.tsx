@@ -6,6 +6,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ENTRY_SEPARATOR } from './tab-title.ts';
 import { useEntryTitle } from './TabContent.tsx';
@@ -29,6 +30,67 @@ function ProgressBar({ percent, testId, label }: { percent: number; testId: stri
   );
 }
 
+interface TabItemProps {
+  type: OrderType;
+  tab: TabDef;
+  percent: number;
+  /** The differentiator values of a per-entry tab's entries. */
+  entries: readonly string[];
+  active: string;
+  onSelect: (tabName: string) => void;
+}
+
+/** One tab with its progress and, for a per-entry tab, its entries. */
+function TabItemView({ type, tab, percent, entries, active, onSelect }: TabItemProps) {
+  const { t } = useTranslation();
+  const title = useEntryTitle();
+  return (
+    <Box sx={{ display: { xs: 'contents', md: 'block' } }}>
+      <ListItemButton
+        selected={active === tab.id}
+        onClick={() => onSelect(tab.id)}
+        data-testid={`order-tab-${tab.id}`}
+        sx={{ display: 'block', minHeight: 56, flexShrink: 0, minWidth: { xs: 150, md: 'auto' } }}
+      >
+        <ListItemText primary={t(`catalogue.tab.${type}.${tab.id}`)} />
+        <ProgressBar
+          percent={percent}
+          testId={`progress-${tab.id}`}
+          label={t('orders.editor.progress', { tab: t(`catalogue.tab.${type}.${tab.id}`) })}
+        />
+      </ListItemButton>
+      {tab.perEntry &&
+        entries.map((value) => {
+          const name = `${tab.id}${ENTRY_SEPARATOR}${value}`;
+          return (
+            <ListItemButton
+              key={name}
+              selected={active === name}
+              onClick={() => onSelect(name)}
+              sx={{ pl: { xs: 2, md: 4 }, minHeight: 48, flexShrink: 0, whiteSpace: 'nowrap' }}
+              data-testid={`order-tab-${name}`}
+            >
+              <ListItemText primary={title(tab.perEntry!.differentiator, value)} />
+            </ListItemButton>
+          );
+        })}
+    </Box>
+  );
+}
+
+/** A tab renders again only when its progress, its entries or the open tab change (not at every edit). */
+const TabItem = memo(
+  TabItemView,
+  (a, b) =>
+    a.type === b.type &&
+    a.tab === b.tab &&
+    a.percent === b.percent &&
+    a.entries.length === b.entries.length &&
+    a.entries.every((value, i) => value === b.entries[i]) &&
+    a.active === b.active &&
+    a.onSelect === b.onSelect,
+);
+
 /** The order's tabs with their progress (docs/requirements/orders.md#order-editor). */
 export function TabList(props: {
   type: OrderType;
@@ -38,7 +100,6 @@ export function TabList(props: {
   onSelect: (tabName: string) => void;
 }) {
   const { t } = useTranslation();
-  const title = useEntryTitle();
   return (
     <Paper
       component="nav"
@@ -63,42 +124,21 @@ export function TabList(props: {
         disablePadding
         sx={{ display: { xs: 'flex', md: 'block' }, overflowX: { xs: 'auto', md: 'visible' } }}
       >
-        {props.tabs.map((tab) => {
-          const progress = tabProgress(props.type, tab, props.values);
-          const entries = perEntrySummary(props.type, tab, props.values)?.entries ?? [];
-          return (
-            <Box key={tab.id} sx={{ display: { xs: 'contents', md: 'block' } }}>
-              <ListItemButton
-                selected={props.active === tab.id}
-                onClick={() => props.onSelect(tab.id)}
-                data-testid={`order-tab-${tab.id}`}
-                sx={{ display: 'block', minHeight: 56, flexShrink: 0, minWidth: { xs: 150, md: 'auto' } }}
-              >
-                <ListItemText primary={t(`catalogue.tab.${props.type}.${tab.id}`)} />
-                <ProgressBar
-                  percent={progress.percent}
-                  testId={`progress-${tab.id}`}
-                  label={t('orders.editor.progress', { tab: t(`catalogue.tab.${props.type}.${tab.id}`) })}
-                />
-              </ListItemButton>
-              {tab.perEntry &&
-                entries.map(({ entry }) => {
-                  const name = `${tab.id}${ENTRY_SEPARATOR}${entry.value}`;
-                  return (
-                    <ListItemButton
-                      key={name}
-                      selected={props.active === name}
-                      onClick={() => props.onSelect(name)}
-                      sx={{ pl: { xs: 2, md: 4 }, minHeight: 48, flexShrink: 0, whiteSpace: 'nowrap' }}
-                      data-testid={`order-tab-${name}`}
-                    >
-                      <ListItemText primary={title(tab.perEntry!.differentiator, entry.value)} />
-                    </ListItemButton>
-                  );
-                })}
-            </Box>
-          );
-        })}
+        {props.tabs.map((tab) => (
+          <TabItem
+            key={tab.id}
+            type={props.type}
+            tab={tab}
+            percent={tabProgress(props.type, tab, props.values).percent}
+            entries={
+              tab.perEntry
+                ? (perEntrySummary(props.type, tab, props.values)?.entries ?? []).map((e) => e.entry.value)
+                : []
+            }
+            active={props.active}
+            onSelect={props.onSelect}
+          />
+        ))}
       </List>
     </Paper>
   );

@@ -1,4 +1,4 @@
-import type { Activity, OrderType, Values, Write } from '@vers/domain';
+import type { OrderFold, OrderType, Values, Write } from '@vers/domain';
 import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifications } from '../../../app/notifications.ts';
@@ -8,7 +8,8 @@ import { versdb } from '../../../offline/versdb.ts';
 export interface EditorState {
   orderId: string;
   type: OrderType;
-  rows: readonly Activity[];
+  /** The fold of the order's rows as the editor shows it. */
+  fold: OrderFold;
   values: Values;
   readOnly: boolean;
   /** The last name written beside values when the workshop keeps a protocol. */
@@ -26,13 +27,16 @@ export function useEditorWrite(state: EditorState | null): (writes: Write[], con
   latest.current = state;
   return useCallback(
     (writes: Write[], context: EditContext = {}): EditProblem[] => {
+      const started = performance.now();
       const current = latest.current;
       if (!current || current.readOnly || writes.length === 0) return [];
       const problems = editProblems(current.type, writes);
       if (problems.length > 0) return problems;
       const { readOnly: _readOnly, ...edit } = current;
       recordEdit(versdb, { ...edit, writes, ...context })
-        .then(({ missing }) => {
+        .then(({ stored, missing }) => {
+          // User Timing: from the field's write to the committed transaction (bench/src/browser-orders.ts reads it).
+          performance.measure('vers:edit', { start: started, detail: { rows: stored.length } });
           for (const { field, parameters } of missing) {
             notifications.show('orders.editor.missingParameters', 'warning', {
               field: t(`catalogue.field.${field}`),

@@ -2,15 +2,16 @@ import {
   type Activity,
   type Conflict,
   type Order,
+  type OrderFold,
   type OrderState,
   attributeValue,
+  compareActivities,
   creationValues,
-  foldActivities,
-  openConflicts,
+  extendFold,
+  foldOrder,
   orderSchema,
   parseOutputValue,
-  standingChanges,
-  undoLast,
+  undoLastIn,
 } from '@vers/domain';
 import { Dexie, type ObservabilitySet, RangeSet } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -29,8 +30,8 @@ export type OrderLoad =
       state: OrderState;
       /** The open conflicts of the order by field key (shown beside the field until someone decides). */
       conflicts: ReadonlyMap<string, FieldConflicts>;
-      /** The order's rows on this device, as the fold read them (for what a change has seen, and decisions). */
-      rows: readonly Activity[];
+      /** The fold of the order's rows on this device (for what a change has seen, and decisions). */
+      fold: OrderFold;
       /** The change an undo would take back: the user's own last change here; null when there is none. */
       undoable: Activity | null;
     };
@@ -43,7 +44,7 @@ export type OrderLoad =
 export function useOrder(orderId: string): OrderLoad {
   const [fetched, setFetched] = useState<'pending' | 'done' | 'missing'>('pending');
   const local = useLiveQuery(() => versdb.orders.get(orderId).then((row) => row ?? null), [orderId]);
-  const rows = useOrderRows(orderId);
+  const fold = useOrderFold(orderId);
 
   useEffect(() => {
     let cancelled = false;
@@ -66,36 +67,25 @@ export function useOrder(orderId: string): OrderLoad {
   }, [orderId]);
 
   const request = local?.sent === 0 ? local.request : undefined;
-  // Parsed values by row id: a refold after one edit parses one row, and unchanged values keep their identity,
-  // so the editor re-renders only the fields that changed.
-  const parsed = useRef(new Map<string, { text: string; value: unknown }>());
   const state = useMemo(() => {
-    if (!rows) return null;
-    const cache = parsed.current;
-    const folded = foldActivities(rows, (row) => {
-      const hit = cache.get(row.id);
-      if (hit && hit.text === row.outputValue) return hit.value;
-      const value = parseOutputValue(row.outputValue);
-      cache.set(row.id, { text: row.outputValue, value });
-      return value;
-    });
-    if (!request) return folded;
+    if (!fold) return null;
+    if (!request) return fold.state;
     // Created offline: the values the server will write at creation are shown until it has the order.
     const created = new Date(local?.created ?? Date.now());
     const start = Object.fromEntries(creationValues(request).map((v) => [v.key, attributeValue(v.value, created)]));
-    return { ...folded, values: { ...start, ...folded.values } };
-  }, [rows, request, local?.created]);
-  const conflicts = useConflicts(rows);
+    return { ...fold.state, values: { ...start, ...fold.state.values } };
+  }, [fold, request, local?.created]);
+  const conflicts = useConflicts(fold);
   const owner = useSession()?.id;
   const undoable = useMemo(() => {
-    if (!rows) return null;
-    const action = undoLast(rows, ownChange(owner));
-    return (action && rows.find((row) => row.id === action.id)) ?? null;
-  }, [rows, owner]);
+    if (!fold) return null;
+    const action = undoLastIn(fold, ownChange(owner));
+    return (action && fold.effective.find((row) => row.id === action.id)) ?? null;
+  }, [fold, owner]);
   if (fetched === 'missing') return { kind: 'missing' };
-  if (local === undefined || state === null || conflicts === null || !rows) return { kind: 'loading' };
+  if (local === undefined || state === null || conflicts === null || !fold) return { kind: 'loading' };
   if (local === null) return fetched === 'pending' ? { kind: 'loading' } : { kind: 'missing' };
-  return { kind: 'ready', order: local.order, state, conflicts, rows, undoable };
+  return { kind: 'ready', order: local.order, state, conflicts, fold, undoable };
 }
 
 /** A field's open conflicts and the change whose value it shows now. */
@@ -112,43 +102,53 @@ const sameConflicts = (a: FieldConflicts, b: FieldConflicts) =>
   );
 
 /**
- * The open conflicts by field key (domain `openConflicts`). A field's entry keeps its identity while its conflicts
- * stay the same, so a field row re-renders only when its own conflicts change.
+ * The open conflicts by field key (domain `openConflicts`, kept in the fold). A field's entry keeps its identity while
+ * its conflicts stay the same, so a field row re-renders only when its own conflicts change.
  */
-function useConflicts(rows: Activity[] | undefined): ReadonlyMap<string, FieldConflicts> | null {
+function useConflicts(fold: OrderFold | undefined): ReadonlyMap<string, FieldConflicts> | null {
   const previous = useRef(new Map<string, FieldConflicts>());
   return useMemo(() => {
-    if (!rows) return null;
-    const grouped = new Map<string, Conflict[]>();
-    for (const conflict of openConflicts(rows)) {
-      grouped.set(conflict.key, [...(grouped.get(conflict.key) ?? []), conflict]);
-    }
-    const standing = grouped.size > 0 ? standingChanges(rows) : new Map<string, Activity>();
+    if (!fold) return null;
     const kept = new Map<string, FieldConflicts>();
-    for (const [key, conflicts] of grouped) {
-      const next = { conflicts, current: standing.get(key) };
+    for (const [key, conflicts] of fold.conflicts) {
+      const next = { conflicts, current: fold.fields.get(key)?.standing };
       const before = previous.current.get(key);
       kept.set(key, before && sameConflicts(before, next) ? before : next);
     }
     previous.current = kept;
     return kept;
-  }, [rows]);
+  }, [fold]);
 }
 
 /**
- * The order's rows, kept live without reading the whole order again after each edit: Dexie reports which rows a
- * write touched (its `storagemutated` event, also for writes in other tabs), and only those are read again. A
- * write that Dexie reports as a range (a bulk put of 50 rows or more, a delete by query) reloads the whole order.
- * A live query would read all of them — 5,000 rows of a long order — after every keystroke that is saved.
+ * The fold of the order's rows (domain `foldOrder`), kept live without reading or folding the whole order again
+ * after each edit: Dexie reports which rows a write touched (its `storagemutated` event, also for writes in other
+ * tabs), and only those are read again. New changes of this device that apply on top of the order (every edit)
+ * carry the fold forward (`extendFold`); any other change of a row (a push's answer, a pull, an undo) folds the
+ * order's rows again, from memory, with each row's value parsed once. A write that Dexie reports as a range (a
+ * bulk put of 50 rows or more, a delete by query) reads the whole order again.
  */
-function useOrderRows(orderId: string): Activity[] | undefined {
-  const [rows, setRows] = useState<Activity[]>();
+function useOrderFold(orderId: string): OrderFold | undefined {
+  const [fold, setFold] = useState<OrderFold>();
   useEffect(() => {
     let cancelled = false;
     const byId = new Map<string, Activity>();
-    const publish = () => {
-      if (!cancelled) setRows([...byId.values()]);
+    let current: OrderFold | undefined;
+    // Parsed values by row id: unchanged values keep their identity across folds, so the editor re-renders only
+    // the fields that changed.
+    const parsed = new Map<string, { text: string; value: unknown }>();
+    const parse = (row: Activity) => {
+      const hit = parsed.get(row.id);
+      if (hit && hit.text === row.outputValue) return hit.value;
+      const value = parseOutputValue(row.outputValue);
+      parsed.set(row.id, { text: row.outputValue, value });
+      return value;
     };
+    const publish = (next: OrderFold) => {
+      current = next;
+      if (!cancelled) setFold(next);
+    };
+    const refold = () => publish(foldOrder([...byId.values()], parse));
     // One read at a time, in the order the writes were reported.
     let queue = Promise.resolve();
     const run = (task: () => Promise<void>) => {
@@ -158,16 +158,31 @@ function useOrderRows(orderId: string): Activity[] | undefined {
       const all = await orderRows(versdb, orderId);
       byId.clear();
       for (const row of all) byId.set(row.id, row);
-      publish();
+      for (const id of parsed.keys()) if (!byId.has(id)) parsed.delete(id);
+      refold();
     };
     const reread = async (ids: string[]) => {
       const found = await versdb.orderResults.bulkGet(ids);
+      const added: Activity[] = [];
+      let changed = false;
+      let onlyNew = true;
       ids.forEach((id, i) => {
         const row = found[i];
-        if (row && row.orderId === orderId) byId.set(id, row);
+        const mine = row && row.orderId === orderId ? row : undefined;
+        const before = byId.get(id);
+        if (!mine && !before) return; // another order's row
+        changed = true;
+        if (mine) byId.set(id, mine);
         else byId.delete(id);
+        if (mine && !before) added.push(mine);
+        else onlyNew = false;
       });
-      publish();
+      if (!changed || !current) return;
+      if (!onlyNew) return refold();
+      let next: OrderFold | null = current;
+      for (const row of added.sort(compareActivities)) next = next && extendFold(next, row, parse);
+      if (next) publish(next);
+      else refold();
     };
     run(reloadAll);
     const onMutated = (parts: ObservabilitySet) => {
@@ -186,5 +201,5 @@ function useOrderRows(orderId: string): Activity[] | undefined {
       Dexie.on.storagemutated.unsubscribe(onMutated);
     };
   }, [orderId]);
-  return rows;
+  return fold;
 }
