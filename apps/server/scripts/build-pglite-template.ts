@@ -5,14 +5,14 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { fileURLToPath } from 'node:url';
 import { TEMPLATE_FILE, TEMPLATE_TAG_FILE, latestMigrationTag } from '../src/db/pglite-template.ts';
 import * as schema from '../src/db/schema.ts';
+import { MIGRATIONS_FOLDER } from '../src/paths.ts';
 
 const started = performance.now();
 const client = new PGlite();
 await migrate(drizzle({ client, schema }), {
-  migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
+  migrationsFolder: MIGRATIONS_FOLDER,
 });
 const tarball = await client.dumpDataDir('gzip');
 await client.close();

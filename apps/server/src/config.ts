@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DEFAULT_MAX_PICTURE_BYTES } from '@vers/domain';
+import { DEFAULT_WEB_DIST } from './paths.ts';
 
 export interface Config {
   port: number;
@@ -46,7 +47,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.VERS_DATA_DIR ?? './data'),
     demoPassword: env.VERS_DEMO_PASSWORD || undefined,
     jwtSecret: env.VERS_JWT_SECRET || undefined,
-    webDist: path.resolve(env.VERS_WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    webDist: path.resolve(env.VERS_WEB_DIST ?? DEFAULT_WEB_DIST),
     tokenHours: positiveInt('VERS_TOKEN_HOURS', env.VERS_TOKEN_HOURS, 12),
     gitSha: env.VERS_GIT_SHA || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -9,6 +9,10 @@ import { openDatabase } from './db/client.ts';
 import { DEMO_LOGINS, seedDemo } from './seed/demo.ts';
 import { resolveGitSha } from './system/git-sha.ts';
 
+/** The commit a bundle was built from (scripts/build-server.ts); not defined when the server runs from its source. */
+declare const __VERS_BUILT_FROM__: string | null | undefined;
+const builtFrom = typeof __VERS_BUILT_FROM__ === 'string' ? __VERS_BUILT_FROM__ : undefined;
+
 /** A value kept in a file of the data folder: read when there, else made once and written (mode 600). */
 function keptInDataDir(dataDir: string, name: string, make: () => string): string {
   const file = path.join(dataDir, name);
@@ -27,7 +31,8 @@ const database = await openDatabase(
 );
 const demoPassword = config.demoPassword ?? keptInDataDir(config.dataDir, 'demo-password', () => generatePassword());
 const seeded = await seedDemo(database.db, demoPassword);
-const gitSha = resolveGitSha(config.gitSha);
+// The bundle names the commit it was built from, without asking git at every start.
+const gitSha = resolveGitSha(config.gitSha ?? builtFrom);
 const app = await buildApp({
   db: database.db,
   executeSql: database.executeSql,

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { MIGRATIONS_FOLDER, SERVER_DIST } from '../paths.ts';
 
 /**
  * A PGlite data folder made once at build time with every migration applied (`npm run build`), as a gzipped tar. A
@@ -8,9 +8,9 @@ import { fileURLToPath } from 'node:url';
  * (about 3.6 s of CPU, the better part of a first start). It is used only when it was built from the migrations this
  * code has (the journal's last tag), so a stale template never stands in for a migration.
  */
-export const TEMPLATE_FILE = fileURLToPath(new URL('../../dist/pglite-template.tar.gz', import.meta.url));
+export const TEMPLATE_FILE = path.join(SERVER_DIST, 'pglite-template.tar.gz');
 export const TEMPLATE_TAG_FILE = `${TEMPLATE_FILE}.tag`;
-const JOURNAL = fileURLToPath(new URL('../../drizzle/meta/_journal.json', import.meta.url));
+const JOURNAL = path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json');
 
 /** The tag of the newest migration, which a template must have been built with. */
 export function latestMigrationTag(): string {

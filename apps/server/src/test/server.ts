@@ -173,15 +173,29 @@ export interface ServerProcess {
   output(): string;
 }
 
+/** The server run from its TypeScript source, compiled as it loads (tsx). */
+export const SOURCE_ENTRY: readonly string[] = ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')];
+
+export interface ServerProcessOptions {
+  /** Node's arguments that start the server: its source (the default), or the build's bundle (e2e/support/server.ts). */
+  entry?: readonly string[];
+  /** How often to ask whether it answers yet; 100 ms when absent. */
+  pollMs?: number;
+}
+
 /**
  * The server as `npm start` runs it, as a process of its own on a free port of 127.0.0.1, with `env` over this
  * process's environment (less DATABASE_URL: the database is what `env` says); resolves once `version/current`
  * answers, within 240 s. `fixedPort` starts it again where it ran before (a browser keeps its origin).
  */
-export async function startServerProcess(env: Record<string, string>, fixedPort?: number): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  fixedPort?: number,
+  { entry = SOURCE_ENTRY, pollMs = 100 }: ServerProcessOptions = {},
+): Promise<ServerProcess> {
   const port = fixedPort ?? (await freePort());
   const { DATABASE_URL: _inherited, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
+  const child = spawn(process.execPath, [...entry], {
     cwd: repoRoot,
     env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -205,7 +219,7 @@ export async function startServerProcess(env: Record<string, string>, fixedPort?
       child.kill('SIGKILL');
       throw new Error(`server did not answer within 240 s:\n${output}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
   return { url, child, output: () => output };
 }

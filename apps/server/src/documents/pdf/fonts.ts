@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Font } from '@react-pdf/renderer';
+import { SERVER_PACKAGE_JSON } from '../../paths.ts';
 
 /** DejaVu Sans covers Cyrillic and every Latin diacritic of the twelve languages (ș ț ő ű ł ğ ı ş ě ř ů ...). */
 export const FONT_FAMILY = 'DejaVu Sans';
@@ -10,7 +11,7 @@ let registered = false;
 /** Registers the font once per process; the PDF library keeps the registry globally. */
 export function registerFonts(): void {
   if (registered) return;
-  const folder = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+  const folder = join(dirname(createRequire(SERVER_PACKAGE_JSON).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
   Font.register({
     family: FONT_FAMILY,
     fonts: [

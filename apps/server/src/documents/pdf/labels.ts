@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import dayjs from 'dayjs';
 import type { FieldDef, Language, Unit } from '@vers/domain';
+import { CATALOGUE_LOCALES, DOCUMENT_LOCALES } from '../../paths.ts';
 
 /**
  * The texts of the PDF documents: field, tab, chapter, unit and entry labels from the web app's catalogue
@@ -10,14 +12,11 @@ import type { FieldDef, Language, Unit } from '@vers/domain';
 
 type Tree = { [key: string]: string | Tree };
 
-const CATALOGUE_FOLDER = new URL('../../../../web/src/features/catalogue/locales/', import.meta.url);
-const DOCUMENT_FOLDER = new URL('../locales/', import.meta.url);
-
 const cache = new Map<string, Map<string, string>>();
 
 /** The flattened language file: `catalogue.field.Eigengewicht` → text. */
-function read(folder: URL, language: Language): Map<string, string> {
-  const id = `${folder.href}${language}`;
+function read(folder: string, language: Language): Map<string, string> {
+  const id = join(folder, language);
   const known = cache.get(id);
   if (known) return known;
   const flat = new Map<string, string>();
@@ -27,7 +26,7 @@ function read(folder: URL, language: Language): Map<string, string> {
       else walk(value, `${prefix}${key}.`);
     }
   };
-  walk(JSON.parse(readFileSync(new URL(`${language}.json`, folder), 'utf8')) as Tree, '');
+  walk(JSON.parse(readFileSync(join(folder, `${language}.json`), 'utf8')) as Tree, '');
   cache.set(id, flat);
   return flat;
 }
@@ -84,8 +83,8 @@ function formatWith(value: unknown, pattern: string): string {
 }
 
 export function texts(language: Language, optionTexts: OptionTexts = {}): Texts {
-  const own = read(DOCUMENT_FOLDER, language);
-  const catalogueTexts = read(CATALOGUE_FOLDER, language);
+  const own = read(DOCUMENT_LOCALES, language);
+  const catalogueTexts = read(CATALOGUE_LOCALES, language);
   const lookup =
     (flat: Map<string, string>, prefix: string): Translate =>
     (key, params = {}) =>
