@@ -276,6 +276,7 @@ const CALLS: Record<string, () => Promise<Call>> = {
   'GET /api/v1/assets': async () => ({ path: `/assets?ids=${await newPicture()}` }),
   'GET /api/v1/assets/order/:orderId': async () => ({ path: `/assets/order/${await newOrder()}` }),
   'GET /api/v1/assets/:id': async () => ({ path: `/assets/${await newPicture()}` }),
+  'GET /api/v1/assets/thumbnail/:id': async () => ({ path: `/assets/thumbnail/${await newPicture()}` }),
   'GET /api/v1/assets/download/:id': async () => ({ path: `/assets/download/${await newPicture()}` }),
   'GET /api/v1/assets/validation-result/:id/:orderType': async () => ({
     path: `/assets/validation-result/${await newImport()}/WAGON`,
