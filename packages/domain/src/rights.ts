@@ -109,6 +109,7 @@ export const API_RIGHTS: readonly ApiRight[] = [
   },
 
   { method: 'POST', url: '/api/v1/assets', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
+  { method: 'POST', url: '/api/v1/assets/upload', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
   { method: 'GET', url: '/api/v1/assets', access: ROLE_GROUPS.orderWork, tenancy: 'own-only' },
   { method: 'GET', url: '/api/v1/assets/', access: ROLE_GROUPS.orderWork, tenancy: 'own-only' },
   { method: 'GET', url: '/api/v1/assets/order/:orderId', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },

@@ -100,6 +100,28 @@ const picture = (bytes: Uint8Array, overrides: Record<string, unknown> = {}) => 
 
 const upload = (body: unknown, token = staff) => server.request('POST', '/api/v1/assets', { token, body });
 
+/**
+ * The same upload as multipart/form-data (POST assets/upload): the text fields as they are, the file and the
+ * thumbnail as bytes, decoded from the JSON body's base64.
+ */
+function form(body: Record<string, unknown>): FormData {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(body)) {
+    if (value !== undefined && key !== 'base64' && key !== 'thumbnail') data.append(key, String(value));
+  }
+  const bytes = (text: unknown) => Buffer.from(String(text), 'base64');
+  data.append('file', new Blob([bytes(body.base64)], { type: 'image/png' }), String(body.filename));
+  if (body.thumbnail !== undefined) data.append('thumbnail', new Blob([bytes(body.thumbnail)]), 'thumbnail');
+  return data;
+}
+
+const uploadForm = (body: Record<string, unknown>, token = staff) =>
+  server.request('POST', '/api/v1/assets/upload', { token, form: form(body) });
+
+/** A JPEG of `width` x `height` pixels of one colour. */
+const smallJpeg = (width: number, height: number) =>
+  jpeg.encode({ width, height, data: Buffer.alloc(width * height * 4, 0x80) }, 80).data;
+
 const listOf = async (id = orderId, token = staff, query = '') => {
   const res = await server.request('GET', `/api/v1/assets/order/${id}${query}`, { token });
   expect(res.status).toBe(200);
@@ -300,6 +322,19 @@ describe('refused uploads', () => {
     expect(await listOf()).toEqual(listed);
   });
 
+  // The base64 text is the JSON form's own: a form carries the bytes.
+  const formCases = cases.filter(([name]) => !name.includes('base64'));
+  it.each(formCases)('refuses %s as a form too (POST assets/upload), storing nothing', async (_n, body, s, code, d) => {
+    const before = await stored();
+    const res = await uploadForm(body() as Record<string, unknown>);
+    expect(res.status).toBe(s);
+    const error = res.body as ErrorBody;
+    expect(error.code).toBe(code);
+    if (d instanceof RegExp) expect(error.message).toMatch(d);
+    else expect(error.fields).toEqual(d);
+    expect(await stored()).toEqual(before);
+  });
+
   it('takes a picture of the largest size and refuses one byte more with 413', async () => {
     const largest = picture(pngOfSize(DEFAULT_MAX_PICTURE_BYTES));
     const res = await upload(largest);
@@ -312,6 +347,119 @@ describe('refused uploads', () => {
     });
     expect(await stored()).toEqual(before);
     expect((await server.request('DELETE', `/api/v1/assets/${largest.id}`, { token: staff })).status).toBe(204);
+  });
+});
+
+describe('the upload as multipart/form-data (POST assets/upload)', () => {
+  it('stores a picture as POST assets does: read back byte for byte, listed, its thumbnail kept as sent', async () => {
+    const png = makePng(64, 32);
+    const thumbnail = smallJpeg(32, 16);
+    const body = picture(png, { created: '2026-03-04T05:06:07.000+01:00', thumbnail: thumbnail.toString('base64') });
+    const res = await uploadForm(body);
+    expect(res.status).toBe(200);
+    expect(assetSchema.parse(res.body)).toEqual({
+      id: body.id,
+      orderId,
+      type: 'PICTURE',
+      status: 'AVAILABLE',
+      filename: 'radsatz-1.png',
+      size: png.length,
+      creator: expect.any(String) as string,
+      created: '2026-03-04T04:06:07.000Z',
+    });
+    expect((await listOf()).map((asset) => asset.id)).toContain(body.id);
+    const read = await server.request('GET', `/api/v1/assets/${body.id}`, { token: staff });
+    expect(assetWithDataSchema.parse(read.body).base64).toBe(body.base64);
+    expect((await download(body.id)).bytes.equals(png)).toBe(true);
+    const thumb = await server.request('GET', `/api/v1/assets/thumbnail/${body.id}`, { token: staff });
+    expect(thumb.body).toEqual({ id: body.id, mime: 'image/jpeg', base64: body.thumbnail });
+  });
+
+  it('is the same upload as POST assets: a retry in either form answers the stored asset, other content 409', async () => {
+    const body = picture(PNG);
+    const first = await upload(body);
+    expect(first.status).toBe(200);
+    const before = await stored();
+    expect(await uploadForm(body)).toMatchObject({ status: 200, body: first.body });
+    const byForm = picture(makePng(5, 5));
+    const second = await uploadForm(byForm);
+    expect(second.status).toBe(200);
+    expect(await upload(byForm)).toMatchObject({ status: 200, body: second.body });
+    expect(await stored()).toEqual({ rows: before.rows! + 1, contents: before.contents! + 1 });
+    expect(await uploadForm(picture(makePng(4, 4), { id: body.id }))).toMatchObject({
+      status: 409,
+      body: { code: 'CONFLICT' },
+    });
+    expect(await stored()).toEqual({ rows: before.rows! + 1, contents: before.contents! + 1 });
+  });
+
+  it('takes a picture of the largest size and refuses larger ones with 413, storing nothing', async () => {
+    const largest = picture(pngOfSize(DEFAULT_MAX_PICTURE_BYTES));
+    expect((await uploadForm(largest)).status).toBe(200);
+    const before = await stored();
+    expect(await uploadForm(picture(pngOfSize(DEFAULT_MAX_PICTURE_BYTES + 1)))).toMatchObject({
+      status: 413,
+      body: { code: 'PAYLOAD_TOO_LARGE', message: `A picture may have at most ${DEFAULT_MAX_PICTURE_BYTES} bytes` },
+    });
+    // Far beyond: the reading stops at the limit.
+    expect(await uploadForm(picture(pngOfSize(DEFAULT_MAX_PICTURE_BYTES + 4096)))).toMatchObject({
+      status: 413,
+      body: { code: 'PAYLOAD_TOO_LARGE' },
+    });
+    expect(await stored()).toEqual(before);
+    expect((await server.request('DELETE', `/api/v1/assets/${largest.id}`, { token: staff })).status).toBe(204);
+  });
+
+  it('refuses a bad thumbnail, a missing file, an unknown part and a JSON body with 400, storing nothing', async () => {
+    const before = await stored();
+    for (const thumbnail of [
+      Buffer.from('GIF89a, not a thumbnail'),
+      smallJpeg(32, 16).subarray(0, 200), // cut: no end marker
+      smallJpeg(600, 20), // wider than 512 px
+      makePng(1, 1, 100 * 1024), // more than 96 KB
+    ]) {
+      const res = await uploadForm(picture(PNG, { thumbnail: thumbnail.toString('base64') }));
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'VALIDATION', fields: ['body.thumbnail'] });
+    }
+    const withoutFile = form(picture(PNG));
+    withoutFile.delete('file');
+    expect(await server.request('POST', '/api/v1/assets/upload', { token: staff, form: withoutFile })).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION', fields: ['body.file'] },
+    });
+    const extra = form(picture(PNG));
+    extra.append('other', new Blob([PNG]), 'other.png');
+    expect(await server.request('POST', '/api/v1/assets/upload', { token: staff, form: extra })).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION', fields: ['body.other'] },
+    });
+    const json = await server.request('POST', '/api/v1/assets/upload', { token: staff, body: picture(PNG) });
+    expect(json.status).toBe(415);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('answers 401 without a token and 403 to roles without order work, storing nothing', async () => {
+    const before = await stored();
+    expect(await uploadForm(picture(PNG), '')).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED' } });
+    for (const user of ['holder', 'versadmin', 'qa']) {
+      expect((await uploadForm(picture(PNG), await server.signIn(user))).status).toBe(403);
+    }
+    expect(await stored()).toEqual(before);
+  });
+
+  it('is in the OpenAPI document as multipart/form-data with the file as binary', async () => {
+    const res = await server.request<{ paths: Record<string, { post?: { requestBody?: unknown } }> }>(
+      'GET',
+      '/api/docs/json',
+    );
+    expect(res.body.paths['/api/v1/assets/upload']?.post?.requestBody).toMatchObject({
+      content: {
+        'multipart/form-data': {
+          schema: { properties: { file: { type: 'string', format: 'binary' }, size: {}, orderId: {} } },
+        },
+      },
+    });
   });
 });
 
@@ -476,9 +624,6 @@ describe('thumbnails of pictures', () => {
   const thumbnailOf = (id: string, token = staff) => server.request('GET', `/api/v1/assets/thumbnail/${id}`, { token });
   const thumbnailsStored = async (id: string) =>
     (await server.database.db.select().from(assetThumbnails).where(eq(assetThumbnails.assetId, id))).length;
-  /** A JPEG of `width` x `height` pixels of one colour. */
-  const smallJpeg = (width: number, height: number) =>
-    jpeg.encode({ width, height, data: Buffer.alloc(width * height * 4, 0x80) }, 80).data;
 
   it('are made by the server from a picture sent without one, once, at most 320 px a side', async () => {
     const big = makePng(800, 400);

@@ -78,6 +78,14 @@ const picture = (orderId: string) => ({
   size: Buffer.from(PNG_BASE64, 'base64').length,
   orderId,
 });
+/** A picture as POST assets/upload's form: the text fields, the PNG's bytes in the part `file`. */
+function pictureForm(orderId: string): FormData {
+  const { base64, ...fields } = picture(orderId);
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
+  form.append('file', new Blob([Buffer.from(base64, 'base64')], { type: 'image/png' }), fields.filename);
+  return form;
+}
 async function newPicture() {
   const body = picture(await newOrder());
   await ok(server.request('POST', api('/assets'), { token: staff, body }));
@@ -273,6 +281,7 @@ const CALLS: Record<string, () => Promise<Call>> = {
     return { path: `/activity/${orderId}/${counter}/reverted`, body: { id } };
   },
   'POST /api/v1/assets': async () => ({ path: '/assets', body: picture(await newOrder()) }),
+  'POST /api/v1/assets/upload': async () => ({ path: '/assets/upload', body: pictureForm(await newOrder()) }),
   'GET /api/v1/assets': async () => ({ path: `/assets?ids=${await newPicture()}` }),
   'GET /api/v1/assets/order/:orderId': async () => ({ path: `/assets/order/${await newOrder()}` }),
   'GET /api/v1/assets/:id': async () => ({ path: `/assets/${await newPicture()}` }),
@@ -297,6 +306,7 @@ const OPERATIONS = Object.entries(document.paths).flatMap(([path, methods]) =>
   })),
 );
 
+const MULTIPART_MEDIA_TYPE = 'multipart/form-data';
 const mediaType = (header: string | null) => header?.split(';')[0]?.trim().toLowerCase() ?? null;
 const bodyTypes = (operation: Operation) => Object.keys(operation.requestBody?.content ?? {});
 
@@ -306,9 +316,12 @@ const encode = (body: unknown, type: string) =>
 
 async function send(method: string, call: Call, token: string | undefined, type?: string) {
   const withBody = call.body !== undefined && type !== undefined;
+  // A form is sent as multipart/form-data (fetch writes the boundary into its Content-Type).
+  const asForm = withBody && type === MULTIPART_MEDIA_TYPE && call.body instanceof FormData;
   return server.request(method, api(call.path), {
     ...(token ? { token } : {}),
-    ...(withBody ? { rawBody: encode(call.body, type), headers: { 'content-type': type } } : {}),
+    ...(asForm ? { form: call.body as FormData } : {}),
+    ...(withBody && !asForm ? { rawBody: encode(call.body, type), headers: { 'content-type': type } } : {}),
   });
 }
 

@@ -287,6 +287,13 @@ const CALLS: Record<string, () => Promise<Call>> = {
     return { path: `/activity/${orderId}/${counter}/reverted` };
   },
   'POST /api/v1/assets': async () => ({ path: '/assets', options: { body: picture(randomUUID(), await newOrder()) } }),
+  'POST /api/v1/assets/upload': async () => {
+    const { base64, ...fields } = picture(randomUUID(), await newOrder());
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
+    form.append('file', new Blob([Buffer.from(base64, 'base64')], { type: 'image/png' }), fields.filename);
+    return { path: '/assets/upload', options: { form } };
+  },
   'GET /api/v1/assets': async () => {
     const orderId = await newOrder();
     return { path: `/assets?ids=${await newPicture(orderId)}` };

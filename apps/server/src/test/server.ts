@@ -25,6 +25,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Sent as it is, for malformed bodies. */
   rawBody?: string;
+  /** Sent as multipart/form-data. */
+  form?: FormData;
   token?: string;
   headers?: Record<string, string>;
 }
@@ -85,10 +87,11 @@ export async function requestAt<T = unknown>(
   opts: RequestOptions = {},
 ): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { ...opts.headers };
-  let body: string | undefined;
-  if (opts.rawBody !== undefined) body = opts.rawBody;
+  let body: string | FormData | undefined;
+  if (opts.form !== undefined) body = opts.form;
+  else if (opts.rawBody !== undefined) body = opts.rawBody;
   else if (opts.body !== undefined) body = JSON.stringify(opts.body);
-  if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
+  if (typeof body === 'string' && !headers['content-type']) headers['content-type'] = 'application/json';
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   const response = await fetch(`${origin}${route}`, { method, headers, ...(body !== undefined ? { body } : {}) });
   const text = await response.text();

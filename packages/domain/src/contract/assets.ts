@@ -63,6 +63,20 @@ export const createAssetRequestSchema = z.object({
 });
 export type CreateAssetRequest = z.infer<typeof createAssetRequestSchema>;
 
+/** The parts of POST assets/upload that carry the file and its thumbnail (a project addition). */
+export const ASSET_FORM_FILES = { file: 'file', thumbnail: 'thumbnail' } as const;
+
+/**
+ * POST assets/upload (a project addition): the same upload as POST assets as multipart/form-data, the file as
+ * bytes in the part `file` (and a picture's thumbnail in `thumbnail`) instead of base64 in JSON, so a browser
+ * sends a kept Blob as it is, without making base64 and JSON text of it. These are the text fields; `size` is
+ * still the file's length, which the server checks.
+ */
+export const createAssetFormFieldsSchema = createAssetRequestSchema
+  .omit({ base64: true, thumbnail: true })
+  .extend({ size: z.coerce.number().int().nonnegative() });
+export type CreateAssetFormFields = z.infer<typeof createAssetFormFieldsSchema>;
+
 /** An asset without its content: what lists show. */
 export const assetSchema = z.object({
   id: z.uuid(),
