@@ -102,8 +102,20 @@ describe('pictures of an order', () => {
     // Kept as a Blob: the list reads a reference to it, not its bytes.
     expect(await heldPicture(page, imageId!)).toBe('blob');
 
-    // Online again: the scheduler uploads it; the server's id is the picture's own.
+    // Nothing unsent is lost across a reload: online again, the first upload fails (503), and the page is loaded
+    // anew with the picture still unsent; then the scheduler uploads it; the server's id is the picture's own.
+    let refusedUploads = 0;
+    await first.route('**/api/v1/assets/upload', async (route) => {
+      if (refusedUploads > 0) return route.continue();
+      refusedUploads += 1;
+      return route.fulfill({ status: 503, contentType: 'application/json', body: '{}' });
+    });
     await first.setOffline(false);
+    await expect.poll(() => refusedUploads).toBe(1);
+    expect(await serverPictures(orderId)).toEqual([]);
+    await page.reload();
+    await expect.poll(() => card.count()).toBe(1);
+    await expect(card.getAttribute('data-id')).resolves.toBe(imageId);
     await expect.poll(() => card.getAttribute('data-sent')).toBe('1');
     await expect.poll(async () => (await serverPictures(orderId)).map((p) => p.id)).toEqual([imageId]);
 

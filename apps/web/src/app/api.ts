@@ -33,6 +33,11 @@ export interface CallOptions {
   handles?: readonly number[];
   /** A plain-text body (sent as text/plain instead of JSON), e.g. base64 image data. */
   text?: string;
+  /**
+   * A multipart/form-data body (the browser writes its Content-Type): a Blob in it is sent as it is, without being
+   * read into the page's memory.
+   */
+  form?: FormData;
   /** Read a successful answer as text (a text/plain response); `schema` then checks that string. */
   textResponse?: boolean;
   /** Give up after this long: the call then fails like a lost connection (status 0). */
@@ -104,8 +109,10 @@ export async function call<T>(path: string, schema: z.ZodType<T> | null, options
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = sessionStore.get()?.token;
   if (token) headers.Authorization = `Bearer ${token}`;
-  let payload: string | undefined;
-  if (options.text !== undefined) {
+  let payload: string | FormData | undefined;
+  if (options.form !== undefined) {
+    payload = options.form;
+  } else if (options.text !== undefined) {
     headers['Content-Type'] = 'text/plain';
     payload = options.text;
   } else if (options.body !== undefined) {

@@ -106,6 +106,43 @@ describe('pictures', () => {
     }
   });
 
+  it('go to the server as the Blobs the device keeps, in a form (POST assets/upload), byte for byte', async () => {
+    const order = await createOrder();
+    const tablet = device();
+    const stored = await storeImage(tablet, { orderId: order.id, tabName: 'brake', bytes: png(5, 7) });
+    if (!stored.ok) throw new Error(stored.problem);
+    const sent: { url: string; body: unknown }[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (input, init) => {
+      sent.push({ url: String(input), body: init?.body });
+      return realFetch(input, init);
+    };
+    try {
+      expect(await sendImages(tablet)).toEqual({ sent: 1, refused: 0 });
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    expect(sent.map(({ url }) => new URL(url).pathname)).toEqual(['/api/v1/assets/upload']);
+    const form = sent[0]!.body as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    const file = form.get('file') as File;
+    expect(file).toBeInstanceOf(Blob);
+    expect({ type: file.type, size: file.size }).toEqual({ type: 'image/png', size: png(5, 7).length });
+    expect(form.get('base64')).toBeNull();
+    expect(Object.fromEntries([...form.keys()].map((key) => [key, true]))).toMatchObject({
+      id: true,
+      type: true,
+      filename: true,
+      size: true,
+      orderId: true,
+      created: true,
+    });
+    const onServer = await server.request<{ base64: string }>('GET', `/api/v1/assets/${stored.image.imageId}`, {
+      token: sessionStore.get()!.token,
+    });
+    expect(onServer.body.base64).toBe(Buffer.from(png(5, 7)).toString('base64'));
+  });
+
   it("sends the device's thumbnail with the picture; a picture kept as base64 text is sent and tidied too", async () => {
     const order = await createOrder();
     const tablet = device();

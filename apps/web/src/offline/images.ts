@@ -1,4 +1,5 @@
 import {
+  ASSET_FORM_FILES,
   ASSET_STATUSES,
   ASSET_TYPES,
   type PngProblem,
@@ -70,17 +71,41 @@ export async function fullPicture(db: VersDb, image: LocalImage): Promise<Blob> 
   return data;
 }
 
-/** The picture as base64 for the upload; undefined when the device does not hold it. */
-async function pictureBase64(image: LocalImage): Promise<string | undefined> {
-  if (image.data === undefined || typeof image.data === 'string') return image.data;
-  return toBase64(new Uint8Array(await image.data.arrayBuffer()));
+/** The picture for the upload as a Blob (rows kept as base64 text before too); undefined when the device lacks it. */
+function pictureBlob(image: LocalImage): Blob | undefined {
+  if (image.data === undefined || image.data instanceof Blob) return image.data;
+  return pngBlob(fromBase64(image.data));
 }
 
 /** The thumbnail sent with a picture: a JPEG the device made, when it is within the server's limit. */
-function sentThumbnail(image: LocalImage): string | undefined {
+function sentThumbnail(image: LocalImage): Blob | undefined {
   if (!image.thumb?.startsWith(JPEG_DATA_URL)) return undefined;
   const base64 = image.thumb.slice(JPEG_DATA_URL.length);
-  return base64.length <= MAX_SENT_THUMB_BASE64 ? base64 : undefined;
+  if (base64.length > MAX_SENT_THUMB_BASE64) return undefined;
+  return new Blob([fromBase64(base64) as BlobPart], { type: 'image/jpeg' });
+}
+
+/**
+ * POST assets/upload's form (the JSON POST assets as multipart/form-data): the picture goes as the Blob the device
+ * keeps, which the browser sends from its storage; base64 and JSON text of it would be built in the page's memory,
+ * about 4 MB for each picture of 1 MB.
+ */
+function uploadForm(image: LocalImage, picture: Blob): FormData {
+  const form = new FormData();
+  const fields: Record<string, string | undefined> = {
+    id: image.imageId,
+    type: ASSET_TYPES.PICTURE,
+    filename: image.name,
+    size: String(image.size),
+    orderId: image.orderId,
+    created: image.capturedDate,
+    creator: image.creator || undefined,
+  };
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
+  form.append(ASSET_FORM_FILES.file, picture, image.name);
+  const thumbnail = sentThumbnail(image);
+  if (thumbnail) form.append(ASSET_FORM_FILES.thumbnail, thumbnail, 'thumbnail.jpg');
+  return form;
 }
 
 /** A thumbnail for the list from the server (GET assets/thumbnail/{id}), as a data URL. */
@@ -172,35 +197,25 @@ export interface ImagesSendResult {
 }
 
 /**
- * Uploads the user's unsent pictures (POST assets, type PICTURE) and marks each sent with the server's id. The
+ * Uploads the user's unsent pictures (POST assets/upload: POST assets as a form, the picture as the Blob the
+ * device keeps; type PICTURE) and marks each sent with the server's id. The
  * id is the picture's own, so a retry after a lost answer stores nothing twice. A refusal for good (400, 413) is
  * kept beside the picture; a picture of an order not yet on the server waits for it.
  */
 export async function sendImages(db: VersDb): Promise<ImagesSendResult> {
   const result: ImagesSendResult = { sent: 0, refused: 0 };
-  // One picture in memory at a time: fifty camera PNGs read at once would weigh on a tablet's memory.
+  // One row at a time, and its picture never read into the page: the browser sends the Blob from its storage.
   const waiting = await db.orderImages.where('sent').equals(0).primaryKeys();
   for (const imageId of waiting) {
     const image = await db.orderImages.get(imageId);
     if (!image || image.sent !== 0 || image.toBeDeleted || image.refusal || !isOwnWork(image)) continue;
     if ((await db.orders.get(image.orderId))?.sent === 0) continue;
-    const base64 = await pictureBase64(image);
-    if (base64 === undefined) continue; // another device's picture: that device holds it
-    const thumbnail = sentThumbnail(image);
+    const picture = pictureBlob(image);
+    if (picture === undefined) continue; // another device's picture: that device holds it
     try {
-      const asset = await call('assets', assetSchema, {
+      const asset = await call('assets/upload', assetSchema, {
         method: 'POST',
-        body: {
-          id: image.imageId,
-          type: ASSET_TYPES.PICTURE,
-          filename: image.name,
-          base64,
-          size: image.size,
-          orderId: image.orderId,
-          created: image.capturedDate,
-          ...(image.creator ? { creator: image.creator } : {}),
-          ...(thumbnail ? { thumbnail } : {}),
-        },
+        form: uploadForm(image, picture),
         ...IMAGE_CALL,
       });
       await db.orderImages.update(image.imageId, { sent: 1, assetId: asset.id });
