@@ -1,36 +1,25 @@
-import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, type Language, resolveLanguage } from '@vers/domain';
+import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, type Language } from '@vers/domain';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { DEFERRED_LOADERS, initialLanguage, loadStartCatalogue } from './start-catalogue.ts';
 
-type Catalogue = Record<string, unknown>;
+export { initialLanguage };
 
-// The app's catalogue plus one per feature (features/<name>/locales/<lang>.json), each under its own top-level
-// keys. Only the language in use is downloaded.
-const loaders = import.meta.glob<Catalogue>(['./locales/*.json', '../features/*/locales/*.json'], {
-  import: 'default',
-});
-
-/**
- * Feature catalogues loaded only when their screens open: the field catalogue's labels (hundreds of keys) would
- * otherwise weigh on the login screen.
- */
-const DEFERRED = ['catalogue'];
+// The language's start catalogue is one chunk (start-catalogue.ts), which the `early` entry already began to fetch;
+// deferred feature catalogues are loaded when their screens open. Only the language in use is downloaded.
 const folderOf = (path: string) => /\/features\/([^/]+)\/locales\//.exec(path)?.[1];
-const isDeferred = (path: string) => DEFERRED.includes(folderOf(path) ?? '');
 /** Deferred features asked for so far; a language switch loads them for the new language too. */
 const wanted = new Set<string>();
 const loaded = new Set<string>();
 
 async function loadCatalogue(language: Language): Promise<void> {
-  const own = Object.entries(loaders).filter(([path]) => path.endsWith(`/locales/${language}.json`));
-  if (own.length === 0) throw new Error(`no catalogue for ${language}`);
   if (!i18next.hasResourceBundle(language, 'translation')) {
-    const parts = await Promise.all(own.filter(([path]) => !isDeferred(path)).map(([, load]) => load()));
-    i18next.addResourceBundle(language, 'translation', Object.assign({}, ...parts));
+    i18next.addResourceBundle(language, 'translation', { ...(await loadStartCatalogue(language)) });
   }
-  for (const [path, load] of own) {
+  for (const [path, load] of Object.entries(DEFERRED_LOADERS)) {
     const feature = folderOf(path);
-    if (!feature || !wanted.has(feature) || loaded.has(`${language}:${feature}`)) continue;
+    if (!path.endsWith(`/locales/${language}.json`) || !feature || !wanted.has(feature)) continue;
+    if (loaded.has(`${language}:${feature}`)) continue;
     i18next.addResourceBundle(language, 'translation', await load(), true, true);
     loaded.add(`${language}:${feature}`);
   }
@@ -40,10 +29,6 @@ async function loadCatalogue(language: Language): Promise<void> {
 export async function loadFeatureCatalogue(feature: string): Promise<void> {
   wanted.add(feature);
   await loadCatalogue(currentLanguage());
-}
-
-export function initialLanguage(): Language {
-  return resolveLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY), navigator.languages ?? [navigator.language]);
 }
 
 export async function initI18n(): Promise<void> {
