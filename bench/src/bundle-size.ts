@@ -31,16 +31,17 @@ export interface LazyScreens {
 }
 
 /**
- * The router's lazily loaded screens, read from its source: `name: lazy(() => import('../features/...'))` in PAGES
- * and `const Layout = lazy(() => import('./Layout.tsx')...)`. Fails when the source no longer has that shape, so
+ * The router's lazily loaded screens, read from its source: `name: () => import('../features/...')` in PAGE_CHUNKS
+ * (or `name: lazy(() => import(...))`) and `const loadLayout = () => import('./Layout.tsx')` (or
+ * `const Layout = lazy(() => import('./Layout.tsx')...)`). Fails when the source no longer has that shape, so
  * that a changed router cannot silently leave routes without a budget.
  */
 export function lazyScreens(routerSource: string): LazyScreens {
   const routes = new Map<string, string>();
-  for (const match of routerSource.matchAll(/^\s*(\w+): lazy\(\(\) => import\('\.\.\/([^']+)'\)\)/gm)) {
+  for (const match of routerSource.matchAll(/^\s*(\w+): (?:lazy\()?\(\) => import\('\.\.\/([^']+)'\)/gm)) {
     routes.set(match[1]!, `src/${match[2]!}`);
   }
-  const layout = /const Layout = lazy\(\(\) => import\('\.\/([^']+)'\)/.exec(routerSource);
+  const layout = /const (?:Layout = lazy\(|loadLayout = )\(\) => import\('\.\/([^']+)'\)/.exec(routerSource);
   if (routes.size === 0 || !layout) {
     throw new Error(
       'bench/src/bundle-size.ts found no lazily loaded screens (or no Layout) in apps/web/src/app/router.tsx: ' +

@@ -1,37 +1,60 @@
 import { ROUTES, type RouteName, type RouteRule, startPath } from '@vers/domain';
 import { type ComponentType, type LazyExoticComponent, Suspense, lazy } from 'react';
-import { Navigate, Outlet, type RouteObject, createBrowserRouter, useLocation } from 'react-router';
+import { Navigate, Outlet, type RouteObject, createBrowserRouter, matchRoutes, useLocation } from 'react-router';
 import LoginPage from '../features/auth/LoginPage.tsx';
 import { Guard } from './Guard.tsx';
 import type { RouteHandle } from './Layout.tsx';
 import { PageFallback } from './PageFallback.tsx';
 import { AppEffects } from './AppEffects.tsx';
-import { useSession } from './session.ts';
+import { sessionStore, useSession } from './session.ts';
 import { tabTitle } from '../features/orders/editor/tab-title.ts';
 
 type Page = LazyExoticComponent<ComponentType>;
+type PageName = Exclude<RouteName, 'login'>;
 
 // The signed-in frame (drawer, toolbar) is a chunk of its own too: the login screen does not show it.
-const Layout = lazy(() => import('./Layout.tsx').then((m) => ({ default: m.Layout })));
+const loadLayout = () => import('./Layout.tsx');
+const Layout = lazy(() => loadLayout().then((m) => ({ default: m.Layout })));
 
 // Every screen but the login is its own chunk: the login screen loads only what it needs.
-const PAGES: Record<Exclude<RouteName, 'login'>, Page> = {
-  home: lazy(() => import('../features/home/HomePage.tsx')),
-  profile: lazy(() => import('../features/profile/ProfilePage.tsx')),
-  users: lazy(() => import('../features/users/UsersPage.tsx')),
-  workshop: lazy(() => import('../features/workshop/WorkshopPage.tsx')),
-  defaultOptions: lazy(() => import('../features/default-options/DefaultOptionsPage.tsx')),
-  defaultOption: lazy(() => import('../features/default-options/DefaultOptionPage.tsx')),
-  orders: lazy(() => import('../features/orders/OrdersPage.tsx')),
-  addOrder: lazy(() => import('../features/orders/AddOrderPage.tsx')),
-  EditOrder: lazy(() => import('../features/orders/EditOrderPage.tsx')),
-  camera: lazy(() => import('../features/images/CameraPage.tsx')),
-  assets: lazy(() => import('../features/documents/DocumentsPage.tsx')),
-  images: lazy(() => import('../features/images/ImagesPage.tsx')),
+const PAGE_CHUNKS: Record<PageName, () => Promise<{ default: ComponentType }>> = {
+  home: () => import('../features/home/HomePage.tsx'),
+  profile: () => import('../features/profile/ProfilePage.tsx'),
+  users: () => import('../features/users/UsersPage.tsx'),
+  workshop: () => import('../features/workshop/WorkshopPage.tsx'),
+  defaultOptions: () => import('../features/default-options/DefaultOptionsPage.tsx'),
+  defaultOption: () => import('../features/default-options/DefaultOptionPage.tsx'),
+  orders: () => import('../features/orders/OrdersPage.tsx'),
+  addOrder: () => import('../features/orders/AddOrderPage.tsx'),
+  EditOrder: () => import('../features/orders/EditOrderPage.tsx'),
+  camera: () => import('../features/images/CameraPage.tsx'),
+  assets: () => import('../features/documents/DocumentsPage.tsx'),
+  images: () => import('../features/images/ImagesPage.tsx'),
 };
+const PAGES = Object.fromEntries(Object.entries(PAGE_CHUNKS).map(([name, load]) => [name, lazy(load)])) as Record<
+  PageName,
+  Page
+>;
+
+/**
+ * Signed in, the first screen's chunk and the frame's are asked for together as the app starts, instead of the
+ * screen's only once the frame has loaded and rendered (one round trip and a render less before the first list).
+ * The lazy components then find the modules already loading: the browser loads each chunk once.
+ */
+function preloadFirstScreen(pathname: string) {
+  if (sessionStore.get() === null) return;
+  const match = matchRoutes(
+    ROUTES.filter((r) => !r.public).map((r) => ({ path: r.path, id: r.name })),
+    pathname,
+  )?.at(-1);
+  const load = match ? PAGE_CHUNKS[match.route.id as PageName] : undefined;
+  if (!load) return;
+  void loadLayout().catch(() => undefined);
+  void load().catch(() => undefined);
+}
 
 function guarded(route: RouteRule): RouteObject {
-  const Page = PAGES[route.name as Exclude<RouteName, 'login'>];
+  const Page = PAGES[route.name as PageName];
   const handle: RouteHandle =
     route.name === 'EditOrder' ? { route, tab: (params) => tabTitle(params.orderType, params.tabName) } : { route };
   return {
@@ -75,6 +98,7 @@ function UnknownPath() {
 
 export function createRouter() {
   const login = ROUTES.find((r) => r.name === 'login');
+  preloadFirstScreen(location.pathname);
   return createBrowserRouter([
     {
       element: <Shell />,
