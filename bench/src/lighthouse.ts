@@ -7,7 +7,8 @@
 // - desktop (Lighthouse's desktop config): 1350x940, no mobile emulation, dense 4G (40 ms RTT, 10 Mbit/s), CPU 1x;
 // - mobile (Lighthouse's default config): a Moto G Power screen (412x823), slow 4G (150 ms RTT, 1.6 Mbit/s) and a
 //   CPU slowdown of 4x.
-import { mkdtempSync, rmSync } from 'node:fs';
+// VERS_LIGHTHOUSE_JSON=<folder> keeps every run's full Lighthouse report there as JSON.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -137,6 +138,13 @@ export async function measureLighthouse(product: RunningProduct): Promise<Lighth
       const load = loadavg()[0] ?? NaN;
       const result = await lighthouse(url, { ...flags, disableStorageReset: keepStorage }, CONFIGS[preset]);
       if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+      const keep = process.env.VERS_LIGHTHOUSE_JSON;
+      if (keep) {
+        // Every run's full report, to read its audits (long tasks, bootup time, main-thread work by category).
+        mkdirSync(keep, { recursive: true });
+        const name = `${page.replace(/ /g, '-')}-${preset}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
+        writeFileSync(path.join(keep, name), JSON.stringify(result.lhr));
+      }
       return { lhr: result.lhr, figures: pageFigures(page, preset, result.lhr), load };
     };
     /** Both presets, their runs interleaved, so that a burst of load on the machine does not fall on one alone. */
