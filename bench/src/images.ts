@@ -340,7 +340,9 @@ async function measureUpload(product: Product, browser: Browser, token: string):
     const posts: { at: number }[] = [];
     const postTimes: number[] = [];
     let failures = 0;
-    const isPost = (method: string, url: string) => method === 'POST' && new URL(url).pathname === '/api/v1/assets';
+    // The app's upload (POST assets/upload, a form with the kept Blob); POST assets (JSON) as other clients send it.
+    const uploadPaths = new Set(['/api/v1/assets/upload', '/api/v1/assets']);
+    const isPost = (method: string, url: string) => method === 'POST' && uploadPaths.has(new URL(url).pathname);
     page.on('request', (request) => {
       if (isPost(request.method(), request.url())) posts.push({ at: now() });
     });
