@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setFlagsFromString } from 'node:v8';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.ts';
@@ -21,6 +22,13 @@ function keptInDataDir(dataDir: string, name: string, make: () => string): strin
   writeFileSync(file, `${value}\n`, { mode: 0o600 });
   return value;
 }
+
+// PGlite's WebAssembly (PostgreSQL) runs a great deal of code once while it boots; V8's default tiering budget
+// recompiles much of it with TurboFan in the background, about half of a start's CPU. A budget 1000x larger keeps
+// that boot code on the baseline compiler, while the functions a running server uses over and over still reach
+// TurboFan after a few seconds of load (measured: start CPU on an existing folder ~3.0 -> ~1.8 s; 600 list calls
+// cost the same server CPU either way; docs/decisions.md, "Speed"). Set before any WebAssembly is compiled.
+setFlagsFromString('--wasm-tiering-budget=1800000000');
 
 const config = readConfig();
 mkdirSync(config.dataDir, { recursive: true });
