@@ -1,44 +1,12 @@
 // Orders in Chromium, each against a baseline in the same page: opening an order with 5,000 activities against
 // reading its 5,000 rows from IndexedDB; saving one edit locally (p95); pulling 10,000 activities into IndexedDB
 // against one bulk put of the same rows. Figures are printed, never asserted.
-import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../../e2e/support/browser.ts';
 import { E2E_PASSWORD, type RunningProduct as Product } from '../../e2e/support/server.ts';
 import type { Section } from './figures.ts';
-import { IN, OUT, TEXT_KEYS as KEYS } from './wagon-keys.ts';
-
-async function api<T>(product: Product, token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${product.url}/api/v1/${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-/** A wagon order with `count` activities, pushed in batches of 1,000. */
-async function orderWithActivities(product: Product, token: string, count: number) {
-  const order = await api<{ id: string; number: string }>(product, token, 'POST', 'orders', {
-    type: 'WAGON',
-    maintenanceNumber: '21 81 2471 217-3',
-    wagon: { wheelsetsOutgoing: [{ number: '' }, { number: '' }, { number: '' }, { number: '' }] },
-  });
-  for (let start = 0; start < count; start += 1000) {
-    const now = new Date().toISOString();
-    const activities = Array.from({ length: Math.min(1000, count - start) }, (_, i) => ({
-      id: randomUUID(),
-      oI: order.id,
-      k: KEYS[(start + i) % KEYS.length],
-      t: 'XML_MODIFICATION',
-      oV: JSON.stringify({ value: `value ${start + i}`, CaptureDate: now }),
-      c: now,
-    }));
-    await api(product, token, 'POST', 'activity/batch', { activities });
-  }
-  return order;
-}
+import { apiToken, wagonOrder } from './product-api.ts';
+import { IN, OUT } from './wagon-keys.ts';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const percentile = (xs: number[], p: number) =>
@@ -313,14 +281,9 @@ export interface BrowserOrderFigures {
 }
 
 export async function measureBrowserOrders(product: Product): Promise<BrowserOrderFigures> {
-  const signin = await fetch(`${product.url}/api/v1/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: 'staff', password: E2E_PASSWORD }),
-  });
-  const { token } = (await signin.json()) as { token: string };
-  const medium = await orderWithActivities(product, token, 5000);
-  const large = await orderWithActivities(product, token, 10_000);
+  const token = await apiToken(product);
+  const medium = await wagonOrder(product, token, 5000);
+  const large = await wagonOrder(product, token, 10_000);
 
   const browser = await launchBrowser();
   try {

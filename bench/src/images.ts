@@ -5,6 +5,7 @@
 // against a plain page with 200 <img> of the same full PNGs, both timed from navigation start until the pictures in
 // the viewport are loaded and decoded. Figures are printed, never asserted.
 import type { Section } from './figures.ts';
+import { api, apiToken, wagonOrder } from './product-api.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
@@ -61,33 +62,6 @@ export function randomPng(width = WIDTH, height = HEIGHT): Buffer {
 }
 
 // --- the product ------------------------------------------------------------------------------------------------
-
-async function api<T>(product: Product, token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${product.url}/api/v1/${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-async function apiToken(product: Product): Promise<string> {
-  const signin = await fetch(`${product.url}/api/v1/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: 'staff', password: E2E_PASSWORD }),
-  });
-  if (!signin.ok) throw new Error(`sign-in: ${signin.status} ${await signin.text()}`);
-  return ((await signin.json()) as { token: string }).token;
-}
-
-const newWagonOrder = (product: Product, token: string) =>
-  api<{ id: string; number: string }>(product, token, 'POST', 'orders', {
-    type: 'WAGON',
-    maintenanceNumber: '21 81 2471 217-3',
-    wagon: { wheelsetsOutgoing: [{ number: '' }, { number: '' }, { number: '' }, { number: '' }] },
-  });
 
 async function signIn(page: Page) {
   await page.goto('/login');
@@ -290,7 +264,7 @@ function waitForUploadInPage(page: Page, ids: string[], pollMs: number, timeoutM
 }
 
 async function measureUpload(product: Product, browser: Browser, token: string): Promise<ImageUploadFigures> {
-  const order = await newWagonOrder(product, token);
+  const order = await wagonOrder(product, token);
   const context = await browser.newContext({ baseURL: product.url, viewport: VIEWPORT });
   try {
     const page = await context.newPage();
@@ -537,7 +511,7 @@ export interface ImageListFigures {
 }
 
 async function measureList(product: Product, browser: Browser, token: string): Promise<ImageListFigures> {
-  const order = await newWagonOrder(product, token);
+  const order = await wagonOrder(product, token);
   const pngs = Array.from({ length: DISTINCT }, () => randomPng());
   // The pictures are on the server too, as sent ones are: else opening the list would drop them (refreshImages).
   const assetIds: string[] = [];

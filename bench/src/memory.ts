@@ -16,8 +16,9 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { launchBrowser } from '../../e2e/support/browser.ts';
 import { E2E_PASSWORD, type RunningProduct as Product } from '../../e2e/support/server.ts';
 import type { Figure, Section } from './figures.ts';
+import { apiToken, wagonOrder } from './product-api.ts';
 import { randomPng } from './images.ts';
-import { IN, TEXT_KEYS } from './wagon-keys.ts';
+import { IN } from './wagon-keys.ts';
 
 /** Picture counts of the uploads: the figures of the larger against the smaller show growth with the count. */
 export const UPLOAD_COUNTS = [10, 50, 100] as const;
@@ -31,48 +32,6 @@ const WAGON = '21 81 2471 217-3';
 const GROWTH_AIM = 1.2;
 
 // --- the product ------------------------------------------------------------------------------------------------
-
-async function api<T>(product: Product, token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${product.url}/api/v1/${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-async function apiToken(product: Product): Promise<string> {
-  const signin = await fetch(`${product.url}/api/v1/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: 'staff', password: E2E_PASSWORD }),
-  });
-  if (!signin.ok) throw new Error(`sign-in: ${signin.status} ${await signin.text()}`);
-  return ((await signin.json()) as { token: string }).token;
-}
-
-/** A new wagon order with `activities` text changes, pushed in batches of 1,000. */
-async function wagonOrder(product: Product, token: string, activities = 0) {
-  const order = await api<{ id: string; number: string }>(product, token, 'POST', 'orders', {
-    type: 'WAGON',
-    maintenanceNumber: WAGON,
-    wagon: { wheelsetsOutgoing: [{ number: '' }, { number: '' }, { number: '' }, { number: '' }] },
-  });
-  for (let start = 0; start < activities; start += 1000) {
-    const now = new Date().toISOString();
-    const batch = Array.from({ length: Math.min(1000, activities - start) }, (_, i) => ({
-      id: randomUUID(),
-      oI: order.id,
-      k: TEXT_KEYS[(start + i) % TEXT_KEYS.length],
-      t: 'XML_MODIFICATION',
-      oV: JSON.stringify({ value: `value ${start + i}`, CaptureDate: now }),
-      c: now,
-    }));
-    await api(product, token, 'POST', 'activity/batch', { activities: batch });
-  }
-  return order;
-}
 
 async function signIn(page: Page) {
   await page.goto('/login');

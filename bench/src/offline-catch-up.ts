@@ -3,6 +3,7 @@
 // (all its rows in IndexedDB `sent` 1), from the network coming back and from the scheduler's first request, and
 // the requests made to the server meanwhile, per endpoint. Figures are printed, never asserted.
 import type { Section } from './figures.ts';
+import { api, apiToken } from './product-api.ts';
 import { randomUUID } from 'node:crypto';
 import { attributeValue, DEFAULT_ACTIVITY_TYPE, SENT_STATES, UNSENT_COUNTER, type Activity } from '@vers/domain';
 import type { Page, Request } from 'playwright-core';
@@ -44,16 +45,6 @@ export interface OfflineCatchUpFigures {
 }
 
 const now = () => performance.timeOrigin + performance.now();
-
-async function api<T>(product: Product, token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${product.url}/api/v1/${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 async function signIn(page: Page) {
   await page.goto('/login');
@@ -206,13 +197,7 @@ const zero = (): Counts => ({ 'online check': 0, batch: 0, last: 0, pull: 0, ord
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 export async function measureOfflineCatchUp(product: Product): Promise<OfflineCatchUpFigures> {
-  const signin = await fetch(`${product.url}/api/v1/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: 'staff', password: E2E_PASSWORD }),
-  });
-  if (!signin.ok) throw new Error(`sign-in: ${signin.status} ${await signin.text()}`);
-  const { token } = (await signin.json()) as { token: string };
+  const token = await apiToken(product);
   const order = await api<{ id: string; lastCounter: number }>(product, token, 'POST', 'orders', {
     type: 'WAGON',
     maintenanceNumber: '21 81 2471 217-3',
