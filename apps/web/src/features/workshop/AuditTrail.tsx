@@ -84,7 +84,7 @@ export function AuditTrail({ workshopId }: { workshopId: number }) {
         {t('workshop.audit.hint')}
       </Typography>
       {failed && <Alert severity="error">{t('workshop.audit.loadError')}</Alert>}
-      {!entries && !failed && <CircularProgress size={28} />}
+      {!entries && !failed && <CircularProgress size={28} aria-label={t('app.loading')} />}
       {entries?.length === 0 && <Typography color="text.secondary">{t('workshop.audit.empty')}</Typography>}
       {entries && entries.length > 0 && (
         <List dense disablePadding>

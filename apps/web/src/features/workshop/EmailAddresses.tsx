@@ -124,7 +124,7 @@ export function EmailAddresses({ workshopId }: { workshopId: number }) {
       )}
       {!addresses && !failed && (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
-          <CircularProgress size={32} />
+          <CircularProgress size={32} aria-label={t('app.loading')} />
         </Box>
       )}
       {!addresses && failed && (

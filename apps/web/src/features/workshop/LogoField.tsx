@@ -111,7 +111,7 @@ export function LogoField({ workshop, onChanged }: LogoFieldProps) {
         }}
       >
         {loading ? (
-          <CircularProgress size={32} />
+          <CircularProgress size={32} aria-label={t('app.loading')} />
         ) : icon ? (
           <Box
             component="img"

@@ -87,7 +87,7 @@ function WorkshopSettings({ workshopId }: { workshopId: number }) {
       )}
       {!workshop && !failed && (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-          <CircularProgress />
+          <CircularProgress aria-label={t('app.loading')} />
         </Box>
       )}
       {workshop && (
@@ -107,7 +107,7 @@ function WorkshopSettings({ workshopId }: { workshopId: number }) {
       )}
       {workshop && (
         <Section title={t('workshop.audit.title')} testId="audit-section">
-          <Suspense fallback={<CircularProgress size={28} />}>
+          <Suspense fallback={<CircularProgress size={28} aria-label={t('app.loading')} />}>
             <AuditTrail workshopId={workshopId} />
           </Suspense>
         </Section>
