@@ -9,9 +9,10 @@ import {
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { workshops } from '../db/schema.ts';
+import { activities, workshops } from '../db/schema.ts';
+import { toServerActivity } from './protocol.ts';
 import { type TestServer, startTestServer } from '../test/server.ts';
 import { IN, OUT, createWagonOrder, push } from '../test/orders.ts';
 
@@ -222,6 +223,34 @@ describe('batch push and pulls', () => {
     const one = await server.request('GET', `/api/v1/activity/${order.id}/3`, { token: staff });
     expect(serverActivitySchema.parse(one.body).co).toBe(3);
     expect((await server.request('GET', `/api/v1/activity/${order.id}/99`, { token: staff })).status).toBe(404);
+  });
+  it("answers a pull with the same JSON as the server's mapping of its stored rows, every field and time", async () => {
+    const order = await createWagonOrder(server, staff);
+    const key = `${OUT}.Bemerkung`;
+    await send({ ...push(order.id, key, 'quote " backslash \\ ü € 🚃 tab\t nl\n ctl\u0001 </script>'), sn: 10 });
+    await send({ ...push(order.id, key, 'second'), dv: randomUUID() });
+    const second = (await log(order.id)).at(-1)!;
+    await server.request('PATCH', `/api/v1/activity/${order.id}/${second.co}/reverted`, { token: staff });
+    // Times with microseconds, as the database's own clock writes them (the wire carries milliseconds).
+    await server.database.db
+      .update(activities)
+      .set({ lastModified: sql`'2026-03-04 05:06:07.891999+00'::timestamptz` })
+      .where(eq(activities.id, second.id));
+    const stored = await server.database.db
+      .select()
+      .from(activities)
+      .where(eq(activities.orderId, order.id))
+      .orderBy(asc(activities.counter));
+    const res = await server.request('GET', `/api/v1/activity/${order.id}`, { token: staff });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.body).toEqual(stored.map(toServerActivity));
+    expect(stored.map(toServerActivity).find((a) => a.id === second.id)?.lm).toBe('2026-03-04T05:06:07.891Z');
+    expect((res.body as { rs: number | null }[]).filter((a) => a.rs !== null)).toHaveLength(1);
+    const after = await server.request('GET', `/api/v1/activity/${order.id}?after=${stored.at(-1)!.counter}`, {
+      token: staff,
+    });
+    expect([after.status, after.body]).toEqual([200, []]);
   });
 });
 
