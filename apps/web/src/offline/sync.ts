@@ -404,14 +404,26 @@ export function pullOrderResults(db: VersDb, orderId: string): Promise<SyncResul
       if (last < known) return { pushed: 0, pulled: 0, heal: true };
       if (last === known) return { pushed: 0, pulled: 0 };
       const started = performance.now();
-      const incoming = await call(`activity/${orderId}?after=${known}`, z.array(serverActivitySchema), SYNC_CALL);
+      const path = `activity/${orderId}?after=${known}`;
+      const incoming = await call(path, z.array(serverActivitySchema), SYNC_CALL);
       const fetched = performance.now();
       const pulled = await mergeServerActivities(db, incoming);
       // User Timing for the browser's performance tools and the pull benchmark (bench/): the whole pull, and its
-      // parts: the server's answer (fetched and checked) and the merge into IndexedDB.
+      // parts: the server's answer (fetched and checked) and the merge into IndexedDB. When the browser kept the
+      // call's Resource Timing, `responseMs` is the part until the answer's last byte arrived (server and network);
+      // the rest of `fetchMs` is the browser reading and checking it, or waiting for the main thread.
+      const response = performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.startTime >= started && entry.name.endsWith(`/${path}`))
+        .at(-1) as PerformanceResourceTiming | undefined;
       performance.measure('vers:pull', {
         start: started,
-        detail: { rows: incoming.length, fetchMs: fetched - started, mergeMs: performance.now() - fetched },
+        detail: {
+          rows: incoming.length,
+          fetchMs: fetched - started,
+          mergeMs: performance.now() - fetched,
+          ...(response ? { responseMs: response.responseEnd - started } : {}),
+        },
       });
       return { pushed: 0, pulled };
     } catch (error) {
