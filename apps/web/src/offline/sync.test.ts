@@ -320,6 +320,27 @@ describe('refusals and failures', () => {
     expect((await localState(a, orderId)).values).toEqual({});
   });
 
+  it('a malformed pull answer is refused and nothing of it is stored; the next pull stores it all', async () => {
+    const order = await createOrder();
+    const a = browser();
+    const realFetch = globalThis.fetch;
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const answer = await realFetch(input, init);
+      if (!/\/activity\/[^/]+\?after=/.test(String(input))) return answer;
+      const rows = (await answer.json()) as Record<string, unknown>[];
+      rows[rows.length - 1] = { ...rows.at(-1), co: 'ten' };
+      return new Response(JSON.stringify(rows), { status: 200, headers: answer.headers });
+    });
+    try {
+      expect(await pullOrderResults(a, order.id)).toMatchObject({ pulled: 0, failed: 200 });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await a.orderResults.where('orderId').equals(order.id).count()).toBe(0);
+    expect(await pullOrderResults(a, order.id)).toMatchObject({ pulled: 10 });
+    expect(await a.orderResults.where('orderId').equals(order.id).count()).toBe(10);
+  });
+
   it('a done order leaves the changes unsent and reports it read-only; others still come in', async () => {
     const order = await createOrder();
     const adminToken = await server.signIn('werkadmin');
