@@ -351,6 +351,20 @@ describe('refused uploads', () => {
 });
 
 describe('the upload as multipart/form-data (POST assets/upload)', () => {
+  it('answers a form it cannot read with 400 and stores nothing (fuzzing found a 500)', async () => {
+    const before = await stored();
+    for (const rawBody of ['[[[[[[]]]]]]', '--x\r\nContent-Disposition: form-data; name="type"\r\n\r\nPIC', '--x--']) {
+      const res = await server.request('POST', '/api/v1/assets/upload', {
+        token: staff,
+        rawBody,
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: expect.stringMatching(/^(BAD_REQUEST|VALIDATION)$/) as string });
+    }
+    expect(await stored()).toEqual(before);
+  });
+
   it('stores a picture as POST assets does: read back byte for byte, listed, its thumbnail kept as sent', async () => {
     const png = makePng(64, 32);
     const thumbnail = smallJpeg(32, 16);

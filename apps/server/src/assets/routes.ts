@@ -22,6 +22,7 @@ import {
 import fastifyMultipart from '@fastify/multipart';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyError } from 'fastify';
 import { z } from 'zod';
 import { type SessionUser, sessionUser } from '../auth/session.ts';
 import type { Db } from '../db/client.ts';
@@ -312,6 +313,13 @@ export const assetRoutes =
     // In a scope of its own, so that only this route reads forms.
     const largestFile = Math.max(maxPictureBytes, MAX_XML_BYTES);
     await app.register(async (upload) => {
+      // A form the reader cannot read (busboy's 'Unexpected end of form', a malformed part header) fails before the
+      // route runs with an error that names no status: that is the client's form, not a fault of the server. The
+      // app's error handler answers what is thrown here.
+      upload.setErrorHandler((error: FastifyError, request) => {
+        const unread = request.body === undefined && !(error instanceof ApiError) && error.statusCode === undefined;
+        throw unread ? new ApiError(400, 'BAD_REQUEST', `The form could not be read: ${error.message}`) : error;
+      });
       await upload.register(fastifyMultipart, {
         attachFieldsToBody: 'keyValues',
         // One byte over the largest file still arrives, so that the route names the limit of its kind of file.
