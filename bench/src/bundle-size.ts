@@ -5,6 +5,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { Response } from 'playwright-core';
 import { launchBrowser } from '../../e2e/support/browser.ts';
 import { type Budgets, FRAME, LOGIN, type MeasuredSize, routeFigureName } from './budgets.ts';
 import type { Section } from './figures.ts';
@@ -83,13 +84,17 @@ export async function loginScripts(baseUrl: string): Promise<Map<string, number>
     const context = await browser.newContext({ baseURL: baseUrl });
     const page = await context.newPage();
     const bodies: Promise<void>[] = [];
-    page.on('response', (response) => {
+    const onResponse = (response: Response) => {
       if (response.request().resourceType() !== 'script') return;
       const file = new URL(response.url()).pathname.replace(/^\//, '');
       bodies.push(response.body().then((body) => void scripts.set(file, gzipKb(body))));
-    });
+    };
+    page.on('response', onResponse);
     await page.goto('/login', { waitUntil: 'networkidle' });
     await page.getByTestId('login-submit').waitFor();
+    // Stop listening before waiting for the bodies: a response that came in after the wait began had its body still
+    // being read when the context closed, and failed with "Target page closed" (seen once in check:budgets).
+    page.off('response', onResponse);
     await Promise.all(bodies);
     await context.close();
   } finally {
