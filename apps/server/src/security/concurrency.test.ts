@@ -2,9 +2,18 @@ import { EMAIL_ADDRESSES_MAX, EMAIL_ADDRESSES_MIN, ROLES } from '@vers/domain';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { PNG } from 'pngjs';
 import { THROTTLE } from '../auth/throttle-policy.ts';
 import { DEVICE_COOKIE } from '../auth/throttle.ts';
-import { defaultOptionValues, defaultOptions, loginAttempts, trustedDevices, users, workshops } from '../db/schema.ts';
+import {
+  assetThumbnails,
+  defaultOptionValues,
+  defaultOptions,
+  loginAttempts,
+  trustedDevices,
+  users,
+  workshops,
+} from '../db/schema.ts';
 import {
   type ApiResponse,
   DEMO_PASSWORD,
@@ -314,6 +323,33 @@ describe.each(BACKENDS)('%s', (_name, open) => {
       const counters = log.body.map((a) => a.co).sort((a, b) => a - b);
       expect(counters).toEqual(range(counters.length).map((i) => i + 1)); // dense: none lost, none twice
       expect(counters.at(-1)).toBe(done!.body.co);
+    });
+
+    it("a picture's first views at the same moment: every one gets the same thumbnail, and one is kept", async () => {
+      const staff = (await signIn(0, 'staff', DEMO_PASSWORD)).body.token!;
+      const order = await createWagonOrder(at(0), staff);
+      const png = new PNG({ width: 900, height: 600 });
+      png.data.fill(170);
+      const bytes = PNG.sync.write(png);
+      const id = randomUUID();
+      const stored = await call(0, 'POST', '/assets', {
+        token: staff,
+        body: {
+          ...{ id, type: 'PICTURE', filename: 'bremse.png', orderId: order.id, creator: 'Tablet 1' },
+          ...{ base64: bytes.toString('base64'), size: bytes.length },
+        },
+      });
+      expect(stored.status).toBe(200);
+      // Sent without a thumbnail: each of the racing first views makes one and tries to keep it.
+      const views = await Promise.all(
+        range(8).map((i) =>
+          call<{ mime: string; base64: string }>(i, 'GET', `/assets/thumbnail/${id}`, { token: staff }),
+        ),
+      );
+      expect(views.map((v) => [v.status, v.body.mime])).toEqual(range(8).map(() => [200, 'image/jpeg']));
+      expect(new Set(views.map((v) => v.body.base64)).size).toBe(1);
+      const [kept] = await db().select({ n: count() }).from(assetThumbnails).where(eq(assetThumbnails.assetId, id));
+      expect(kept?.n).toBe(1);
     });
 
     it('two users deciding one conflict at the same moment: the later decision, not having seen the other, is a conflict', async () => {
