@@ -26,31 +26,48 @@ const IMAGE_CALL = { handles: HANDLES, timeoutMs: 120_000 } as const;
 
 /** Longest side of a list thumbnail, in px: the list's cards are about 230 px wide. */
 export const THUMB_SIDE = 320;
+/**
+ * Most characters of a thumbnail's data URL the device keeps. Chromium stores an IndexedDB row above about 32 KB
+ * out of line, as a blob file, and reading such a row costs a file's worth of work: measured on a list of 200
+ * rows, the 61 KB data URLs of 320 px JPEGs cost ~300 ms (30 KB ones ~10x less). Most pictures fit at the first
+ * quality; a busy one (fine rust, gravel) is made again at a lower quality, then smaller.
+ */
+export const MAX_THUMB_CHARS = 28_000;
+/** Qualities tried in turn, then the same at a smaller side, until the thumbnail fits MAX_THUMB_CHARS. */
+const THUMB_QUALITIES = [0.8, 0.6, 0.4, 0.25];
 /** The server takes a thumbnail of at most 96 KB with a picture (checked before sending: base64 is 4/3 of it). */
 const MAX_SENT_THUMB_BASE64 = Math.floor((96 * 1024 * 4) / 3);
 const JPEG_DATA_URL = 'data:image/jpeg;base64,';
 
 /**
  * A small JPEG of the picture for lists (200 full PNGs in a list would read and decode megabytes each), as a data
- * URL, at most THUMB_SIDE px on its longest side. Browser only; where the browser cannot decode it (tests in node)
- * the answer is undefined and the list asks the server for one.
+ * URL of at most MAX_THUMB_CHARS, at most THUMB_SIDE px on its longest side. Browser only; where the browser
+ * cannot decode it (tests in node) the answer is undefined and the list asks the server for one.
  */
 export async function makeThumbnail(picture: Blob, side = THUMB_SIDE): Promise<string | undefined> {
   if (typeof createImageBitmap !== 'function' || typeof document === 'undefined') return undefined;
   try {
     const bitmap = await createImageBitmap(picture);
-    const scale = Math.min(1, side / Math.max(bitmap.width, bitmap.height));
     const canvas = document.createElement('canvas');
-    canvas.width = Math.max(1, Math.round(bitmap.width * scale));
-    canvas.height = Math.max(1, Math.round(bitmap.height * scale));
     const context = canvas.getContext('2d');
     if (!context) return undefined;
-    context.fillStyle = '#fff'; // a JPEG has no transparency: transparent parts show white, as on the server
-    context.fillRect(0, 0, canvas.width, canvas.height);
-    context.imageSmoothingQuality = 'high';
-    context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    let thumb: string | undefined;
+    for (let longest = side; longest >= side / 4; longest /= 2) {
+      const scale = Math.min(1, longest / Math.max(bitmap.width, bitmap.height));
+      canvas.width = Math.max(1, Math.round(bitmap.width * scale));
+      canvas.height = Math.max(1, Math.round(bitmap.height * scale));
+      context.fillStyle = '#fff'; // a JPEG has no transparency: transparent parts show white, as on the server
+      context.fillRect(0, 0, canvas.width, canvas.height);
+      context.imageSmoothingQuality = 'high';
+      context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+      for (const quality of THUMB_QUALITIES) {
+        thumb = canvas.toDataURL('image/jpeg', quality);
+        if (thumb.length <= MAX_THUMB_CHARS) break;
+      }
+      if (thumb && thumb.length <= MAX_THUMB_CHARS) break;
+    }
     bitmap.close();
-    return canvas.toDataURL('image/jpeg', 0.8);
+    return thumb;
   } catch {
     return undefined;
   }
@@ -120,7 +137,8 @@ const TIDY_BATCH = 10;
 /**
  * Brings pictures kept the older way into the current one: the picture as a Blob instead of base64 text (a list
  * reads a row's Blob as a reference; text it reads whole), and a thumbnail where there is none (made here, or
- * asked of the server for a picture the device does not hold). Answers how many rows changed. Offline, a
+ * asked of the server for a picture the device does not hold) or where it is larger than MAX_THUMB_CHARS and the
+ * picture is here to make it again. Answers how many rows changed. Offline, a
  * picture without a thumbnail stays so until the next time.
  */
 export async function tidyImages(db: VersDb, imageIds: string[]): Promise<number> {
@@ -133,10 +151,11 @@ export async function tidyImages(db: VersDb, imageIds: string[]): Promise<number
       const changes: Partial<LocalImage> = {};
       const data = typeof image.data === 'string' ? pngBlob(fromBase64(image.data)) : image.data;
       if (data !== image.data) changes.data = data;
-      if (!image.thumb) {
+      if (!image.thumb || (data && image.thumb.length > MAX_THUMB_CHARS)) {
         let thumb = data ? await makeThumbnail(data) : undefined;
-        if (!thumb && image.sent === 1) thumb = await serverThumbnail(image.assetId ?? imageId).catch(() => undefined);
-        if (thumb) changes.thumb = thumb;
+        if (!thumb && !image.thumb && image.sent === 1)
+          thumb = await serverThumbnail(image.assetId ?? imageId).catch(() => undefined);
+        if (thumb && thumb !== image.thumb) changes.thumb = thumb;
       }
       if (Object.keys(changes).length > 0) updates.push({ key: imageId, changes });
     }

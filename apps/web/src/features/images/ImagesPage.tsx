@@ -24,7 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../app/components/ConfirmDialog.tsx';
 import { notifications } from '../../app/notifications.ts';
-import { deleteImage, fullPicture, refreshImages, tidyImages } from '../../offline/images.ts';
+import { MAX_THUMB_CHARS, deleteImage, fullPicture, refreshImages, tidyImages } from '../../offline/images.ts';
 import { type LocalImage, versdb } from '../../offline/versdb.ts';
 
 /** An object URL of `blob` while the component shows it; undefined without one. */
@@ -38,6 +38,12 @@ function useObjectUrl(blob: Blob | undefined): string | undefined {
   }, [blob]);
   return url;
 }
+
+/** Whether a row is kept as before issue 19: the picture as base64 text, no thumbnail, or one too large. */
+const isKeptTheOlderWay = (image: LocalImage) =>
+  typeof image.data === 'string' ||
+  !image.thumb ||
+  (image.data instanceof Blob && image.thumb.length > MAX_THUMB_CHARS);
 
 /**
  * The card's picture: the thumbnail; where there is none yet (a row kept before thumbnails, being tidied), the
@@ -124,14 +130,18 @@ export default function ImagesPage() {
         .sort((a, b) => (a.capturedDate < b.capturedDate ? 1 : -1)),
     [orderId],
   );
+  // Once the device's list is there: reading the rows and showing them go first, lining up with the server (which
+  // reads the order's rows too) after, so that the two reads do not share the disk and the page meanwhile.
+  const listed = images !== undefined;
   useEffect(() => {
-    void refreshImages(versdb, orderId);
-  }, [orderId]);
-  // Rows kept the older way (the picture as base64 text, or no thumbnail) are brought up to date, once each.
+    if (listed) void refreshImages(versdb, orderId);
+  }, [listed, orderId]);
+  // Rows kept the older way (the picture as base64 text, no thumbnail or one too large) are brought up to date,
+  // once each.
   const tidying = useRef(new Set<string>());
   useEffect(() => {
     const ids = (images ?? [])
-      .filter((image) => (typeof image.data === 'string' || !image.thumb) && !tidying.current.has(image.imageId))
+      .filter((image) => !tidying.current.has(image.imageId) && isKeptTheOlderWay(image))
       .map((image) => image.imageId);
     if (ids.length === 0) return;
     ids.forEach((id) => tidying.current.add(id));
