@@ -1,25 +1,33 @@
-// `npm run build -w @vers/server`: a migrated, empty PGlite data folder as a tarball (src/db/pglite-template.ts),
-// which a first start on an empty data folder unpacks instead of running initdb and the migrations.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// `npm run build -w @vers/server`: a migrated, empty PGlite data folder (src/db/pglite-template.ts), which a first
+// start on an empty data folder copies instead of running initdb and the migrations.
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { TEMPLATE_FILE, TEMPLATE_TAG_FILE, latestMigrationTag } from '../src/db/pglite-template.ts';
-import * as schema from '../src/db/schema.ts';
-import { MIGRATIONS_FOLDER } from '../src/paths.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { TEMPLATE_DIR, TEMPLATE_TAG_FILE, latestMigrationTag } from '../src/db/pglite-template.ts';
+import { QUEUES, startJobQueue } from '../src/jobs/queue.ts';
 
 const started = performance.now();
-const client = new PGlite();
-await migrate(drizzle({ client, schema }), {
-  migrationsFolder: MIGRATIONS_FOLDER,
+const building = `${TEMPLATE_DIR}.building`;
+rmSync(building, { recursive: true, force: true });
+mkdirSync(path.dirname(TEMPLATE_DIR), { recursive: true });
+// No tag while the folder changes: a server starting meanwhile initialises on its own instead.
+rmSync(TEMPLATE_TAG_FILE, { force: true });
+// The migrations, and the job queue's tables and queues (pg-boss makes them at its first start).
+const database = await openDatabase({ pgliteDir: building });
+const idle = async () => {};
+const jobs = await startJobQueue(database.executeSql, {
+  [QUEUES.importValidation]: idle,
+  [QUEUES.documentGeneration]: idle,
 });
-const tarball = await client.dumpDataDir('gzip');
-await client.close();
-mkdirSync(path.dirname(TEMPLATE_FILE), { recursive: true });
-writeFileSync(TEMPLATE_FILE, Buffer.from(await tarball.arrayBuffer()));
+await jobs.stop();
+await database.close(); // a clean shutdown: the folder opens without recovery
+rmSync(TEMPLATE_DIR, { recursive: true, force: true });
+renameSync(building, TEMPLATE_DIR);
+// The tarball of earlier builds (PGlite's loadDataDir) is no longer read.
+rmSync(path.join(path.dirname(TEMPLATE_DIR), 'pglite-template.tar.gz'), { force: true });
+rmSync(path.join(path.dirname(TEMPLATE_DIR), 'pglite-template.tar.gz.tag'), { force: true });
 writeFileSync(TEMPLATE_TAG_FILE, `${latestMigrationTag()}\n`);
 console.log(
-  `PGlite template: ${path.relative(process.cwd(), TEMPLATE_FILE)} (${Math.round(tarball.size / 1024)} KB, ` +
-    `migrations up to ${latestMigrationTag()}) in ${Math.round(performance.now() - started)} ms`,
+  `PGlite template: ${path.relative(process.cwd(), TEMPLATE_DIR)}/ (migrations up to ${latestMigrationTag()}) in ` +
+    `${Math.round(performance.now() - started)} ms`,
 );

@@ -56,6 +56,10 @@ const result = await build({
   platform: 'node',
   target: 'node20',
   jsx: 'automatic',
+  // Half the bytes for V8 to parse at every start (~0.1 s of CPU). Names are kept (no minifyIdentifiers): libraries
+  // read functions' and classes' names, and stack traces stay readable.
+  minifyWhitespace: true,
+  minifySyntax: true,
   // Stack traces can be mapped to the source (node --enable-source-maps dist/main.js).
   sourcemap: 'linked',
   sourcesContent: false,

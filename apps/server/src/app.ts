@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -171,9 +171,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const webDist = deps.webDist && existsSync(path.join(deps.webDist, 'index.html')) ? deps.webDist : undefined;
   if (webDist) {
+    // The build's files, as paths of the URL (`/assets/x.js`); read once, as the route per file was made before.
+    const builtFiles = new Set(
+      readdirSync(webDist, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map(
+          (entry) => `/${path.relative(webDist, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`,
+        ),
+    );
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
+      // One route for all files, not one per file (~150 ms of a start's CPU for the ~340 files). Only the build's
+      // files are served; any other path goes to the not-found handler below without touching the disk.
+      wildcard: true,
+      allowedPath: (pathname) => builtFiles.has(pathname),
       index: false,
       // The build writes a .br and a .gz copy of each text file (apps/web/vite.config.ts, precompress): sent to
       // browsers that accept them, with Vary: Accept-Encoding.
@@ -198,7 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!webDist || (request.method !== 'GET' && request.method !== 'HEAD')) {
       throw new ApiError(404, 'NOT_FOUND', `Nothing at ${url}`);
     }
-    // Every file of the build has its own route (above); any other path is the app, whose router takes it. Also the
+    // Every file of the build is served above; any other path is the app, whose router takes it. Also the
     // browsers' online check (a GET of the origin every 10 s per device): from memory, not from the disk per call.
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml!());
   });

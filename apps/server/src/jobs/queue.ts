@@ -54,8 +54,11 @@ export async function startJobQueue(
     running.add(job);
     return job.finally(() => running.delete(job));
   };
+  // One query instead of a createQueue per queue at every start; a queue that exists is left as it is either way.
+  const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
   for (const [queue, handler] of Object.entries(handlers) as [QueueName, JobHandler][]) {
-    await boss.createQueue(queue, { name: queue, retryLimit: 2, retryDelay: 1, expireInSeconds: EXPIRE_SECONDS });
+    if (!existing.has(queue))
+      await boss.createQueue(queue, { name: queue, retryLimit: 2, retryDelay: 1, expireInSeconds: EXPIRE_SECONDS });
     const ids: string[] = [];
     for (let i = 0; i < concurrency; i++) {
       ids.push(

@@ -40,7 +40,8 @@ describe('version and toggles', () => {
 
 describe('the web app and the API documentation', () => {
   it('serves the app for any path outside the API, so its router can take it', async () => {
-    for (const route of ['/', '/login', '/orders/wagon/12/brake', '/no/such/page']) {
+    // A missing file and a folder of the build included: only the build's files are sent as files.
+    for (const route of ['/', '/login', '/orders/wagon/12/brake', '/no/such/page', '/assets/', '/assets/gone.js']) {
       const res = await server.request('GET', route);
       expect(res.status).toBe(200);
       expect(res.body).toContain('VERS test shell');
