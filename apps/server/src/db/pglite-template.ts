@@ -1,4 +1,4 @@
-import { cpSync, existsSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { MIGRATIONS_FOLDER, SERVER_DIST } from '../paths.ts';
 
@@ -36,6 +36,7 @@ export function copyTemplateTo(dir: string): boolean {
   }
   const partial = `${dir}.partial-${process.pid}`;
   rmSync(partial, { recursive: true, force: true });
+  mkdirSync(path.dirname(dir), { recursive: true });
   cpSync(TEMPLATE_DIR, partial, { recursive: true });
   rmSync(dir, { recursive: true, force: true }); // an empty folder, if any
   renameSync(partial, dir);
