@@ -4,7 +4,7 @@ import './test-node-globals.ts';
 import { foldActivities, foldOrder, SENT_STATES, UNSENT_COUNTER } from '@vers/domain';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sessionStore } from '../app/session.ts';
-import { orderRows } from './order-results.ts';
+import { orderRows, recordChange } from './order-results.ts';
 import { editProblems, recordEdit } from './record-edit.ts';
 import { VersDb } from './versdb.ts';
 
@@ -89,5 +89,35 @@ describe('recordEdit', () => {
       values: {},
     });
     expect(result.missing).toEqual([{ field: 'SrMass', parameters: ['SdLeft', 'SdRight'] }]);
+  });
+});
+
+describe('local counters across two tabs', () => {
+  it('two tabs of one browser (two connections to one database) never give two waiting changes one number', async () => {
+    const orderId = crypto.randomUUID();
+    // A second tab: its own connection and its own guess of the next number, the same database.
+    const other = new VersDb(db.name);
+    const key = `${W_OUT}.Halterkurzkennzeichen`;
+    // Each tab first learns the order's numbers from an edit of its own, then both edit at once, several times.
+    await recordChange(db, { orderId, key, value: 'A-0' });
+    await recordChange(other, { orderId, key, value: 'B-0' });
+    for (let round = 1; round <= 5; round++) {
+      await Promise.all([
+        recordChange(db, { orderId, key, value: `A-${round}` }),
+        recordChange(other, { orderId, key, value: `B-${round}` }),
+        recordChange(db, { orderId, key, value: `A-${round}b` }),
+      ]);
+    }
+    const rows = await orderRows(db, orderId);
+    expect(rows).toHaveLength(17);
+    expect(new Set(rows.map((row) => row.counterLocal)).size).toBe(17);
+    // Each tab's own changes keep the order they were made in.
+    const byNumber = [...rows].sort((a, b) => a.counterLocal - b.counterLocal).map((row) => row.outputValue);
+    const order = (tab: string) => byNumber.filter((text) => text.includes(`"${tab}-`));
+    expect(order('B')).toEqual([0, 1, 2, 3, 4, 5].map((round) => expect.stringContaining(`"B-${round}"`)));
+    expect(order('A').filter((text) => !text.includes('b"'))).toEqual(
+      [0, 1, 2, 3, 4, 5].map((round) => expect.stringContaining(`"A-${round}"`)),
+    );
+    other.close();
   });
 });
