@@ -16,7 +16,6 @@ import {
   serverFields,
   toPush,
 } from '@vers/domain';
-import { Dexie } from 'dexie';
 import { z } from 'zod';
 import { ApiFailure, call } from '../app/api.ts';
 import { isOwnWork } from './own-work.ts';
@@ -412,11 +411,12 @@ async function mergeServerActivities(
 export const PULL_PAGE = 2000;
 
 /**
- * A long pull (a first load of a long order) in ranges of counters, each stored while the server reads the next: one
- * answer of 10,000 activities kept the browser idle while the server read and sent it all, then the server idle while
- * the browser stored it. The last range is open (`after` alone, the spec's call), so what was added meanwhile comes
- * too. Each answer is checked on its own; a malformed one is refused and, all ranges being stored in one
- * transaction, nothing of the pull is stored.
+ * A long pull (a first load of a long order) in ranges of counters, each stored in its own transaction while the
+ * server reads the next: one answer of 10,000 activities kept the browser idle while the server read and sent it all,
+ * then the server idle while the browser stored it. The last range is open (`after` alone, the spec's call), so what
+ * was added meanwhile comes too. Each answer is checked on its own: a malformed one is refused and nothing of it is
+ * stored; the ranges stored before it are whole server activities with dense counters, so the next pull goes on
+ * after them.
  */
 async function pullInPages(
   db: VersDb,
@@ -444,26 +444,20 @@ async function pullInPages(
   const started = performance.now();
   let waitedMs = 0;
   let rows = 0;
-  let pulled: number;
+  let pulled = 0;
+  let next = fetchRange(ranges[0]!);
   try {
-    // One transaction for all ranges, kept open while the next answer comes (Dexie.waitFor): a malformed range leaves
-    // nothing of the pull stored, and the editor (useOrder) reads the order again once, not after every range.
-    pulled = await db.transaction('rw', db.orderResults, async () => {
-      let stored = 0;
-      let next = Dexie.ignoreTransaction(() => fetchRange(ranges[0]!));
-      for (let i = 0; i < ranges.length; i++) {
-        const waiting = performance.now();
-        const incoming = await Dexie.waitFor(next, SYNC_CALL_TIMEOUT_MS);
-        waitedMs += performance.now() - waiting;
-        // The next range is asked for before this one is stored: the server reads it meanwhile.
-        if (i + 1 < ranges.length) next = Dexie.ignoreTransaction(() => fetchRange(ranges[i + 1]!));
-        stored += await mergeServerActivities(db, incoming, ids);
-        rows += incoming.length;
-      }
-      return stored;
-    });
+    for (let i = 0; i < ranges.length; i++) {
+      const waiting = performance.now();
+      const incoming = await next;
+      waitedMs += performance.now() - waiting;
+      // The next range is asked for before this one is stored: the server reads it meanwhile.
+      if (i + 1 < ranges.length) next = fetchRange(ranges[i + 1]!);
+      pulled += await mergeServerActivities(db, incoming, ids);
+      rows += incoming.length;
+    }
   } catch (error) {
-    return { pushed: 0, pulled: 0, ...outcomeOf(error) };
+    return { pushed: 0, pulled, ...outcomeOf(error) };
   }
   // See pullOrderResults: `fetchMs` here is the time spent waiting for answers, `mergeMs` the rest.
   const totalMs = performance.now() - started;
