@@ -19,7 +19,7 @@ import {
   serverActivitySchema,
 } from '@vers/domain';
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { claimValues, sessionUser, settledInStatement, settledUser, signedInUser } from '../auth/session.ts';
@@ -96,8 +96,7 @@ function exchangeStatements(db: Db) {
       SELECT me.database, me.generation,
         (SELECT '[' || coalesce(string_agg(row_to_json(w)::text, ',' ORDER BY w.co), '') || ']'
           FROM (SELECT ${SERVER_ACTIVITY_COLUMNS} FROM activities a
-            WHERE a.order_id = o.id AND a.counter > ${p('after')}::integer
-              AND a.counter <= ${p('upTo')}::integer) w) AS body
+            WHERE a.order_id = o.id AND a.counter > ${p('after')}::integer) w) AS body
       FROM o CROSS JOIN me`,
     ),
   };
@@ -114,25 +113,18 @@ export const activityRoutes =
         schema: {
           tags: ['activity'],
           summary: "List an order's changes",
-          description:
-            'All activities of an order in counter order; `after` gives only those after a counter, `upTo` only ' +
-            'those up to a counter (included). A client pulling a long order asks for it in ranges of counters, ' +
-            'so that it stores one range while the server reads the next.',
+          description: 'All activities of an order in counter order; `after` gives only those after a counter.',
           params: orderParams,
-          querystring: z.object({
-            after: z.coerce.number().int().min(0).max(MAX_DB_INTEGER).optional(),
-            upTo: z.coerce.number().int().min(0).max(MAX_DB_INTEGER).optional(),
-          }),
+          querystring: z.object({ after: z.coerce.number().int().min(0).max(MAX_DB_INTEGER).optional() }),
           response: { 200: z.array(serverActivitySchema), ...errors },
         },
       },
       async (request, reply) => {
-        const { after, upTo } = request.query;
+        const after = request.query.after;
         const found = await exchange.pull({
           ...claimValues(request),
           orderId: request.params.orderId,
           after: after ?? -1,
-          upTo: upTo ?? MAX_DB_INTEGER,
         });
         const [answer] = found;
         if (answer) {
@@ -144,13 +136,7 @@ export const activityRoutes =
         const rows = await db
           .select()
           .from(activities)
-          .where(
-            and(
-              eq(activities.orderId, order.id),
-              after === undefined ? undefined : gt(activities.counter, after),
-              upTo === undefined ? undefined : lte(activities.counter, upTo),
-            ),
-          )
+          .where(and(eq(activities.orderId, order.id), after === undefined ? undefined : gt(activities.counter, after)))
           .orderBy(asc(activities.counter));
         return rows.map(toServerActivity);
       },

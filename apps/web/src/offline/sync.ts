@@ -363,35 +363,13 @@ async function localRowsOf(db: VersDb, incoming: readonly ServerActivity[]): Pro
 }
 
 /**
- * The rows of a page of a pull that this browser held when the pull began, read again in the page's transaction (one
- * may have become a pending revert since). Pulled ids the browser did not hold cannot have appeared since: the pull
- * runs alone on its order (`exclusive`), new changes get new ids, and earlier pages hold other counters. A first
- * load reads nothing.
- */
-async function heldRowsOf(
-  db: VersDb,
-  incoming: readonly ServerActivity[],
-  held: ReadonlySet<string>,
-): Promise<Map<string, Activity>> {
-  const ids = incoming.flatMap((activity) => (held.has(activity.id) ? [activity.id] : []));
-  if (ids.length === 0) return new Map();
-  const rows = await db.orderResults.bulkGet(ids);
-  return new Map(rows.flatMap((row) => (row ? [[row.id, row] as const] : [])));
-}
-
-/**
  * Writes pulled activities in one transaction and answers how many rows changed. A row this browser already has keeps its local fields and takes the
  * server's counter, times, modifier and reverted flag; a row still waiting to be sent (sent 0, e.g. a pending
- * revert or a push whose answer was lost) is never overwritten: the next push settles it. `held`: the ids of the
- * order's rows this browser had when the pull began, when known (a paged pull): only those are read again.
+ * revert or a push whose answer was lost) is never overwritten: the next push settles it.
  */
-async function mergeServerActivities(
-  db: VersDb,
-  incoming: readonly ServerActivity[],
-  held?: ReadonlySet<string>,
-): Promise<number> {
+async function mergeServerActivities(db: VersDb, incoming: readonly ServerActivity[]): Promise<number> {
   return db.transaction('rw', db.orderResults, async () => {
-    const existing = held ? await heldRowsOf(db, incoming, held) : await localRowsOf(db, incoming);
+    const existing = await localRowsOf(db, incoming);
     const rows: Activity[] = [];
     incoming.forEach((activity) => {
       const local = existing.get(activity.id);
@@ -405,67 +383,6 @@ async function mergeServerActivities(
     await db.orderResults.bulkPut(rows);
     return rows.length;
   });
-}
-
-/** A pull of at least twice this many activities is asked for in ranges of this many counters. */
-export const PULL_PAGE = 2000;
-
-/**
- * A long pull (a first load of a long order) in ranges of counters, each stored in its own transaction while the
- * server reads the next: one answer of 10,000 activities kept the browser idle while the server read and sent it all,
- * then the server idle while the browser stored it. The last range is open (`after` alone, the spec's call), so what
- * was added meanwhile comes too. Each answer is checked on its own: a malformed one is refused and nothing of it is
- * stored; the ranges stored before it are whole server activities with dense counters, so the next pull goes on
- * after them.
- */
-async function pullInPages(
-  db: VersDb,
-  orderId: string,
-  known: number,
-  last: number,
-  held: readonly Activity[],
-): Promise<SyncResult> {
-  const ids = new Set(held.map((row) => row.id));
-  const ranges: { after: number; upTo?: number }[] = [];
-  for (let after = known; ; after += PULL_PAGE) {
-    if (after + PULL_PAGE >= last) {
-      ranges.push({ after });
-      break;
-    }
-    ranges.push({ after, upTo: after + PULL_PAGE });
-  }
-  const fetchRange = ({ after, upTo }: { after: number; upTo?: number }) => {
-    const query = new URLSearchParams({ after: String(after), ...(upTo !== undefined ? { upTo: String(upTo) } : {}) });
-    const answer = call(`activity/${orderId}?${query.toString()}`, pulledActivities, SYNC_CALL);
-    // Awaited below, after the merge of the range before; a merge that fails first leaves it unawaited.
-    answer.catch(() => undefined);
-    return answer;
-  };
-  const started = performance.now();
-  let waitedMs = 0;
-  let rows = 0;
-  let pulled = 0;
-  let next = fetchRange(ranges[0]!);
-  try {
-    for (let i = 0; i < ranges.length; i++) {
-      const waiting = performance.now();
-      const incoming = await next;
-      waitedMs += performance.now() - waiting;
-      // The next range is asked for before this one is stored: the server reads it meanwhile.
-      if (i + 1 < ranges.length) next = fetchRange(ranges[i + 1]!);
-      pulled += await mergeServerActivities(db, incoming, ids);
-      rows += incoming.length;
-    }
-  } catch (error) {
-    return { pushed: 0, pulled, ...outcomeOf(error) };
-  }
-  // See pullOrderResults: `fetchMs` here is the time spent waiting for answers, `mergeMs` the rest.
-  const totalMs = performance.now() - started;
-  performance.measure('vers:pull', {
-    start: started,
-    detail: { rows, pages: ranges.length, fetchMs: waitedMs, mergeMs: totalMs - waitedMs },
-  });
-  return { pushed: 0, pulled };
 }
 
 /**
@@ -492,7 +409,6 @@ export function pullOrderResults(db: VersDb, orderId: string): Promise<SyncResul
       }
       if (last < known) return { pushed: 0, pulled: 0, heal: true };
       if (last === known) return { pushed: 0, pulled: 0 };
-      if (last - known >= 2 * PULL_PAGE) return await pullInPages(db, orderId, known, last, rows);
       const started = performance.now();
       const path = `activity/${orderId}?after=${known}`;
       const incoming = await call(path, pulledActivities, SYNC_CALL);
