@@ -6,7 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { MIGRATIONS_FOLDER as migrationsFolder } from '../paths.ts';
-import { copyTemplateTo } from './pglite-template.ts';
+import { copyTemplateTo, identityGiven } from './pglite-template.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -55,7 +55,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   await migratePglite(db, { migrationsFolder });
   // Every database made from the template would otherwise share the identity the build made
   // (docs/requirements/sync.md#data-flow-restored-server): a new folder gets its own.
-  if (fromTemplate) await client.exec('UPDATE server_identity SET id = gen_random_uuid()');
+  if (fromTemplate && target.pgliteDir !== null) {
+    await client.exec('UPDATE server_identity SET id = gen_random_uuid()');
+    identityGiven(target.pgliteDir);
+  }
   const executeSql: ExecuteSql = async (text, values) => {
     // Without parameters the text may hold several statements (the job queue's migrations): only exec runs those.
     if (!values || values.length === 0) return { rows: (await client.exec(text)).at(-1)?.rows ?? [] };

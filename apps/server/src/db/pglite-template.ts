@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { MIGRATIONS_FOLDER, SERVER_DIST } from '../paths.ts';
 
@@ -21,24 +21,41 @@ export function latestMigrationTag(): string {
 }
 
 /**
- * Fills the PGlite data folder `dir` from the template when `dir` holds no database yet and a fitting template
- * exists; true when it did. The copy is made beside `dir` and renamed into place, so a start stopped half-way leaves
- * no half a database that a next start would take for one.
+ * A file in a data folder copied from the template until the database has its own identity: every copy starts with
+ * the identity the build gave the template, and a start stopped between the copy and the new identity must not leave
+ * a database that shares it (docs/requirements/sync.md#data-flow-restored-server).
  */
-export function copyTemplateTo(dir: string): boolean {
-  if (existsSync(path.join(dir, 'PG_VERSION'))) return false;
-  if (!existsSync(path.join(TEMPLATE_DIR, 'PG_VERSION')) || !existsSync(TEMPLATE_TAG_FILE)) return false;
-  if (readFileSync(TEMPLATE_TAG_FILE, 'utf8').trim() !== latestMigrationTag()) return false;
+const IDENTITY_PENDING = 'vers-identity-pending';
+
+/**
+ * Fills the PGlite data folder `dir` from the template when `dir` holds no database yet and a fitting template
+ * exists. The copy is made beside `dir` and renamed into place, so a start stopped half-way leaves no half a database
+ * that a next start would take for one. Answers whether the database in `dir` still needs an identity of its own
+ * (a copy just made, or one whose start stopped before `identityGiven`).
+ */
+export function copyTemplateTo(dir: string, template = TEMPLATE_DIR): boolean {
+  const pending = path.join(dir, IDENTITY_PENDING);
+  const tagFile = `${template}.tag`;
+  if (existsSync(path.join(dir, 'PG_VERSION'))) return existsSync(pending);
+  if (!existsSync(path.join(template, 'PG_VERSION')) || !existsSync(tagFile)) return false;
+  if (readFileSync(tagFile, 'utf8').trim() !== latestMigrationTag()) return false;
   if (existsSync(dir) && readdirSync(dir).length > 0) {
     // Files of something else in the folder: copied among them, as PGlite's loadDataDir did.
-    cpSync(TEMPLATE_DIR, dir, { recursive: true });
+    cpSync(template, dir, { recursive: true });
+    writeFileSync(pending, '');
     return true;
   }
   const partial = `${dir}.partial-${process.pid}`;
   rmSync(partial, { recursive: true, force: true });
   mkdirSync(path.dirname(dir), { recursive: true });
-  cpSync(TEMPLATE_DIR, partial, { recursive: true });
+  cpSync(template, partial, { recursive: true });
+  writeFileSync(path.join(partial, IDENTITY_PENDING), '');
   rmSync(dir, { recursive: true, force: true }); // an empty folder, if any
   renameSync(partial, dir);
   return true;
+}
+
+/** Called once the database in `dir`, copied from the template, has its own identity. */
+export function identityGiven(dir: string): void {
+  rmSync(path.join(dir, IDENTITY_PENDING), { force: true });
 }
