@@ -241,6 +241,8 @@ export function lighthouseSections(f: LighthouseFigures): Section[] {
       notes: [
         `${version}; login screen: first visit, storage reset; order list: signed in as staff, storage and ` +
           "service worker kept; the two presets' runs interleaved",
+        "the login's largest contentful paint is the splash of index.html (logo and wordmark, painted before the " +
+          'scripts), not the form, which comes when the scripts have run: read the blocking time beside it',
         ...warnings,
       ],
     },
