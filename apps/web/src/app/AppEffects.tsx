@@ -11,6 +11,7 @@ import { FRONTEND_VERSION, useVersionPolling, useVersions } from './versions.ts'
 import { isBrowserSupported } from './browser-support.ts';
 import { refreshValueListsLater, useValueListProgress } from '../offline/value-list-progress.ts';
 import { useSession } from './session.ts';
+import { useStartedIdle } from './idle.ts';
 import { applyNewVersion, checkForNewServiceWorker, requestPersistentStorage, useAppShell } from './app-shell.ts';
 
 /**
@@ -39,17 +40,21 @@ function useLocalDatabaseOpens(): boolean {
 export function AppEffects() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  // The background work waits for the first idle moment, so that the first screen renders before it.
+  const started = useStartedIdle();
   const signedIn = useSession() !== null;
+  const working = signedIn && started;
   const language = i18n.resolvedLanguage as Language | undefined;
   const valueListProgress = useValueListProgress();
   const { currentFrontend } = useVersions();
   const { waiting } = useAppShell();
   const databaseOpens = useLocalDatabaseOpens();
   useEffect(() => setApiNavigator((path) => void navigate(path)), [navigate]);
-  useVersionPolling();
-  // The 10-second exchange with the server runs while signed in (its code is a chunk of its own).
+  useVersionPolling(started);
+  // The 10-second exchange with the server runs while signed in (its code is a chunk of its own); its first tick
+  // comes once the first screen has rendered.
   useEffect(() => {
-    if (!signedIn) return;
+    if (!working) return;
     let stop: (() => void) | undefined;
     let cancelled = false;
     void import('../offline/scheduler.ts').then(({ syncScheduler }) => {
@@ -61,19 +66,19 @@ export function AppEffects() {
       cancelled = true;
       stop?.();
     };
-  }, [signedIn]);
+  }, [working]);
   // Unsent work lives only on this device: ask the browser not to clear it under storage pressure.
   useEffect(() => {
-    if (signedIn) void requestPersistentStorage();
-  }, [signedIn]);
+    if (working) void requestPersistentStorage();
+  }, [working]);
   const newFrontend = currentFrontend !== null && currentFrontend !== FRONTEND_VERSION;
   useEffect(() => {
     if (newFrontend) checkForNewServiceWorker();
   }, [newFrontend]);
   // Value lists: changes since the last load at start and for each language chosen (sign-in loads in full).
   useEffect(() => {
-    if (signedIn && language) refreshValueListsLater(language, 'changes');
-  }, [signedIn, language]);
+    if (working && language) refreshValueListsLater(language, 'changes');
+  }, [working, language]);
   const outdated = newFrontend || waiting;
   return (
     <>

@@ -60,9 +60,10 @@ async function fetchToggles() {
   }
 }
 
-/** Front-end version every 20 s; back-end version and toggles at start and every hour. */
-export function useVersionPolling() {
+/** Front-end version every 20 s; back-end version and toggles at start (once `started`) and every hour. */
+export function useVersionPolling(started = true) {
   useEffect(() => {
+    if (!started) return;
     void fetchCurrentFrontend();
     void fetchBackend();
     void fetchToggles();
@@ -75,5 +76,5 @@ export function useVersionPolling() {
       clearInterval(frontend);
       clearInterval(backend);
     };
-  }, []);
+  }, [started]);
 }

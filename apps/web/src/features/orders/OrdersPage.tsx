@@ -3,9 +3,11 @@ import {
   type Order,
   type OrderType,
   ORDER_TYPES,
+  ROUTES,
   displayStatus,
   formatDate,
   formatVehicleNumber,
+  guardRoute,
   isOrderStatus,
   orderSchema,
 } from '@vers/domain';
@@ -33,7 +35,7 @@ import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import { createSvgIcon } from '@mui/material/utils';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -42,6 +44,7 @@ import { ConfirmDialog } from '../../app/components/ConfirmDialog.tsx';
 import { DataTablePagination } from '../../app/components/DataTablePagination.tsx';
 import { usePaging } from '../../app/components/table-paging.ts';
 import { notifications } from '../../app/notifications.ts';
+import { sessionStore } from '../../app/session.ts';
 import { localOrders, rememberOrders } from '../../offline/local-orders.ts';
 import { versdb } from '../../offline/versdb.ts';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
@@ -85,6 +88,32 @@ const fetchOrders = (search: string) =>
   call(search ? `orders?orderNumber=${encodeURIComponent(search)}` : 'orders', z.array(orderSchema), {
     handles: HANDLED,
   });
+
+/**
+ * The first list request, sent as soon as this chunk has loaded when the list is the screen being opened (and the
+ * session may see it), so that the answer travels while React mounts the frame and the page, instead of after
+ * (issue 19: on a phone the request went out ~2 s after the chunk had arrived). Taken once, by the first load.
+ */
+let firstAnswer: Promise<Order[]> | null = null;
+const firstAnswerSent = Date.now();
+/** A page mounted later than this (the user went elsewhere first) asks afresh rather than show an old answer. */
+const FIRST_ANSWER_MAX_AGE_MS = 10_000;
+const ordersRoute = ROUTES.find((route) => route.name === 'orders');
+if (
+  ordersRoute &&
+  location.pathname === ordersRoute.path &&
+  guardRoute(ordersRoute, sessionStore.get()).kind === 'allow'
+) {
+  firstAnswer = fetchOrders('');
+  // Its failure is met where it is taken (load); this keeps an untaken one from being reported as unhandled.
+  firstAnswer.catch(() => undefined);
+}
+
+function listRequest(search: string): Promise<Order[]> {
+  const early = search === '' && Date.now() - firstAnswerSent < FIRST_ANSWER_MAX_AGE_MS ? firstAnswer : null;
+  firstAnswer = null;
+  return early ?? fetchOrders(search);
+}
 
 const deleteOrder = (id: string) => call(`orders/${id}`, null, { method: 'DELETE', handles: HANDLED });
 
@@ -188,7 +217,7 @@ export default function OrdersPage() {
     setLoading(true);
     setLoadFailed(false);
     try {
-      const answer = await fetchOrders(search);
+      const answer = await listRequest(search);
       const held = await rememberOrders(versdb, answer, search === '').catch((error: unknown) => {
         console.error(error);
         return [];
@@ -202,22 +231,28 @@ export default function OrdersPage() {
       // Orders created on this device and not yet sent are shown first, flagged.
       const unsent = (await localOrders(versdb, search)).filter((row) => row.sent === 0).map((row) => row.order);
       if (mine !== requestNumber.current) return;
-      setOrders([...unsent, ...answer.filter((order) => !unsent.some((u) => u.id === order.id))]);
-      setUnsentIds(new Set(unsent.map((order) => order.id)));
-      setFromDevice(false);
+      // The rows render as a transition: in slices that yield to input, not one long task (issue 19).
+      startTransition(() => {
+        setOrders([...unsent, ...answer.filter((order) => !unsent.some((u) => u.id === order.id))]);
+        setUnsentIds(new Set(unsent.map((order) => order.id)));
+        setFromDevice(false);
+      });
     } catch (error) {
       if (mine !== requestNumber.current) return;
       if (error instanceof ApiFailure && (error.status === 0 || error.status >= 502)) {
         // No network: the orders on this device (docs/requirements/sync.md#order-loading).
         const rows = await localOrders(versdb, search);
-        setOrders(rows.map((row) => row.order));
-        setUnsentIds(new Set(rows.filter((row) => row.sent === 0).map((row) => row.order.id)));
-        setFromDevice(true);
+        startTransition(() => {
+          setOrders(rows.map((row) => row.order));
+          setUnsentIds(new Set(rows.filter((row) => row.sent === 0).map((row) => row.order.id)));
+          setFromDevice(true);
+        });
       } else {
         setLoadFailed(true);
       }
     } finally {
-      if (mine === requestNumber.current) setLoading(false);
+      // In a transition too, so that the progress bar goes with the rows' arrival, not before it.
+      if (mine === requestNumber.current) startTransition(() => setLoading(false));
     }
   }, []);
 
