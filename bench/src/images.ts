@@ -13,7 +13,7 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 import { launchBrowser } from '../../e2e/support/browser.ts';
 import { E2E_PASSWORD, type RunningProduct as Product } from '../../e2e/support/server.ts';
 import type { LocalImage } from '../../apps/web/src/offline/versdb.ts';
-import { MAX_THUMB_CHARS } from '../../apps/web/src/offline/images.ts';
+import { MAX_THUMB_CHARS, THUMB_QUALITIES, THUMB_SIDE } from '../../apps/web/src/offline/images.ts';
 
 /** Picture size: 600×580 RGB of random bytes, which deflate cannot shrink: a PNG of 1.04 MB. */
 const WIDTH = 600;
@@ -85,14 +85,15 @@ type RowInNode = Omit<LocalImage, 'data'> & { data: string };
 
 /**
  * Stores rows as the app's storeImage does: the PNG as a Blob, with a thumbnail made as the app's makeThumbnail
- * makes it (a JPEG of 320 px on its longest side on white, quality 0.8; lower, then smaller, until its data URL
- * fits MAX_THUMB_CHARS: a picture of random pixels, as here, is the busiest there is). Each row is a copy of `row` with its own
- * id, capture date (and asset id), all in one transaction.
+ * makes it, with its side, qualities and size limit passed in (a JPEG on white; lower quality, then smaller, until
+ * its data URL fits MAX_THUMB_CHARS: a picture of random pixels, as here, is the busiest there is). The steps are
+ * written out again because page.evaluate runs only what is inside it. Each row is a copy of `row` with its own id,
+ * capture date (and asset id), all in one transaction.
  */
 function addImagesInPage(page: Page, row: RowInNode, copies: { imageId: string; capturedDate: string }[]) {
   // No named functions in here: tsx would wrap them in a helper the page does not have.
   return page.evaluate(
-    async ({ row, copies, maxThumbChars }) => {
+    async ({ row, copies, maxThumbChars, side, qualities }) => {
       const binary = atob(row.data);
       const bytes = new Uint8Array(binary.length);
       for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
@@ -101,7 +102,7 @@ function addImagesInPage(page: Page, row: RowInNode, copies: { imageId: string; 
       const canvas = document.createElement('canvas');
       const context = canvas.getContext('2d')!;
       let thumb = '';
-      for (let longest = 320; longest >= 80; longest /= 2) {
+      for (let longest = side; longest >= side / 4; longest /= 2) {
         const scale = Math.min(1, longest / Math.max(bitmap.width, bitmap.height));
         canvas.width = Math.max(1, Math.round(bitmap.width * scale));
         canvas.height = Math.max(1, Math.round(bitmap.height * scale));
@@ -109,7 +110,7 @@ function addImagesInPage(page: Page, row: RowInNode, copies: { imageId: string; 
         context.fillRect(0, 0, canvas.width, canvas.height);
         context.imageSmoothingQuality = 'high';
         context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-        for (const quality of [0.8, 0.6, 0.4, 0.25]) {
+        for (const quality of qualities) {
           thumb = canvas.toDataURL('image/jpeg', quality);
           if (thumb.length <= maxThumbChars) break;
         }
@@ -132,7 +133,7 @@ function addImagesInPage(page: Page, row: RowInNode, copies: { imageId: string; 
         db.close();
       }
     },
-    { row, copies, maxThumbChars: MAX_THUMB_CHARS },
+    { row, copies, maxThumbChars: MAX_THUMB_CHARS, side: THUMB_SIDE, qualities: THUMB_QUALITIES },
   );
 }
 

@@ -34,7 +34,7 @@ export const THUMB_SIDE = 320;
  */
 export const MAX_THUMB_CHARS = 28_000;
 /** Qualities tried in turn, then the same at a smaller side, until the thumbnail fits MAX_THUMB_CHARS. */
-const THUMB_QUALITIES = [0.8, 0.6, 0.4, 0.25];
+export const THUMB_QUALITIES = [0.8, 0.6, 0.4, 0.25];
 /** The server takes a thumbnail of at most 96 KB with a picture (checked before sending: base64 is 4/3 of it). */
 const MAX_SENT_THUMB_BASE64 = Math.floor((96 * 1024 * 4) / 3);
 const JPEG_DATA_URL = 'data:image/jpeg;base64,';
