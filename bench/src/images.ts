@@ -720,7 +720,7 @@ export function imagesSection({ upload: u, list: l }: ImagesFigures): Section {
         unit: 'ms',
         digits: 0,
         baseline: { name: 'plain page (its HTML holds them all)', value: l.plainAllCardsMs },
-        note: 'the list draws about two screens of cards at once and the rest in slices between frames',
+        note: 'the list draws one tablet screen of cards (12) at once and the rest in slices between frames',
       },
       {
         name: 'picture list: reading its rows from IndexedDB (thumbnails; PNGs as Blob references)',
