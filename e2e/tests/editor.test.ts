@@ -1,7 +1,7 @@
 import { checkDigit, formatVehicleNumber } from '@vers/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, signIn } from '../support/browser.ts';
+import { baseUrl, launchBrowser, newContext, signIn } from '../support/browser.ts';
 import { createOrderViaApi } from '../support/orders.ts';
 
 let browser: Browser;
@@ -186,6 +186,71 @@ describe('order editor', () => {
     await expect.poll(() => letter('CMD2').count()).toBe(1);
     await expect(letter('CM2').count()).resolves.toBe(0);
     await context.close();
+  });
+
+  it('stores edits on the save worker, and on the page itself when the worker cannot load', async () => {
+    const orderId = await createWagonOrder();
+    const key = `${W_OUT}.Halterkurzkennzeichen`;
+    /** The order's rows on this device holding `text` as the field's value (IndexedDB, read by the page). */
+    const storedRows = (page: Page, text: string) =>
+      page.evaluate(
+        ([orderId, key, text]) =>
+          new Promise<number>((resolve, reject) => {
+            const open = indexedDB.open('versdb');
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const rows = open.result.transaction('orderResults').objectStore('orderResults').index('orderId');
+              const read = rows.getAll(orderId);
+              read.onerror = () => reject(read.error);
+              read.onsuccess = () => {
+                const found = (read.result as { key: string; outputValue: string }[]).filter(
+                  (row) => row.key === key && row.outputValue.includes(JSON.stringify(text)),
+                );
+                open.result.close();
+                resolve(found.length);
+              };
+            };
+          }),
+        [orderId, key, text] as const,
+      );
+
+    // As the editor opens it starts the worker, which stores the edit.
+    const withWorker = await newContext(browser);
+    const page = await withWorker.newPage();
+    await openOrder(page, orderId);
+    await expect.poll(() => page.workers().some((worker) => worker.url().includes('save-worker'))).toBe(true);
+    await enter(page, key, 'D-WRK');
+    await expect.poll(() => storedRows(page, 'D-WRK')).toBe(1);
+    await expect.poll(() => field(page, key).inputValue()).toBe('D-WRK');
+    await expect(page.getByText('Fehler beim Speichern').count()).resolves.toBe(0);
+    await withWorker.close();
+
+    // The worker's script cannot be loaded (here: refused; in the field: a damaged cache): the page stores the edits
+    // itself, nothing is lost and no error is shown.
+    const withoutWorker = await browser.newContext({
+      baseURL: baseUrl(),
+      locale: 'de-DE',
+      viewport: { width: 1280, height: 800 },
+      serviceWorkers: 'block',
+    });
+    await withoutWorker.route('**/save-worker-*.js', (route) => route.abort());
+    const refused = await withoutWorker.newPage();
+    const errors: string[] = [];
+    refused.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await openOrder(refused, orderId);
+    await expect.poll(() => errors.some((text) => text.includes('save worker failed'))).toBe(true);
+    await enter(refused, key, 'D-PAGE');
+    await expect.poll(() => storedRows(refused, 'D-PAGE')).toBe(1);
+    await expect.poll(() => field(refused, key).inputValue()).toBe('D-PAGE');
+    await enter(refused, key, 'D-PAGE2');
+    await expect.poll(() => storedRows(refused, 'D-PAGE2')).toBe(1);
+    await refused.reload();
+    await refused.getByTestId('order-footer').waitFor();
+    await expect.poll(() => field(refused, key).inputValue()).toBe('D-PAGE2');
+    await expect(refused.getByText('Fehler beim Speichern').count()).resolves.toBe(0);
+    await withoutWorker.close();
   });
 
   it('two browsers editing the same order converge', async () => {

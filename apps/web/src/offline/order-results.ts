@@ -10,7 +10,6 @@ import {
   isFieldChange,
   isUnsent,
   markReverted,
-  nextCounterLocal,
   type OrderState,
   SENT_STATES,
   UNSENT_COUNTER,
@@ -19,6 +18,7 @@ import {
 } from '@vers/domain';
 import { sessionStore } from '../app/session.ts';
 import { deviceId, newUuid } from './device.ts';
+import { storeChanges } from './store-changes.ts';
 import type { VersDb } from './versdb.ts';
 
 export { newUuid } from './device.ts';
@@ -60,24 +60,40 @@ function outputValueOf(change: Change, created: Date): { outputValue: string; ac
 }
 
 /**
- * The next local counter this browser tab expects per order, by database (each tab has its own): a guess that lets an
- * edit's rows be written at once, in the same step as the read that checks them (`recordChanges`).
+ * The rows of changes as this device records them (docs/requirements/sync.md#data-flow-record), not yet numbered:
+ * `storeChanges` gives each its local counter in the transaction that stores it.
  */
-const expectedNext = new WeakMap<VersDb, Map<string, number>>();
+export function changeRows(
+  db: VersDb,
+  changes: readonly Change[],
+  /** Whose change it is: only this user's session sends it (orders made on a shared tablet stay apart). */
+  owner: number | undefined = sessionStore.get()?.id,
+): Activity[] {
+  const device = deviceId(db);
+  const session = sessionStore.get();
+  const author = session ? `${session.firstName} ${session.lastName}`.trim() || session.username : undefined;
+  const created = new Date();
+  return changes.map((change) => ({
+    id: newUuid(),
+    orderId: change.orderId,
+    key: change.key,
+    ...outputValueOf(change, created),
+    created: created.toISOString(),
+    counter: UNSENT_COUNTER,
+    counterLocal: FIRST_COUNTER_LOCAL,
+    reverted: false,
+    sent: SENT_STATES.UNSENT,
+    seen: change.seen ?? null,
+    device,
+    ...(owner !== undefined ? { owner, authorId: owner } : {}),
+    ...(author ? { author } : {}),
+  }));
+}
 
 /**
- * Records changes locally, unsent (docs/requirements/sync.md#data-flow-record), in one transaction: the writes of one
- * user action (an entry's creation and its first value) land together or not at all. The screen never waits for the
- * network: the scheduler sends the rows later.
- *
- * Local counters: a change goes on top of the order's waiting rows, with a number none of them has. IndexedDB runs
- * the write transactions of all tabs on this store one after the other, so the order's waiting rows, read inside
- * the transaction, are all there are: two tabs (or two quick edits) never give two changes one number. The rows are
- * numbered from this tab's guess and written at once, beside that read, without waiting for it (an edit then waits
- * for one answer of IndexedDB instead of two, on a main thread busy with the Tab key's focus change and frame); only
- * when the read shows a waiting row at or above the guess (another tab's change, a restore, an import) are they
- * written again, above it. Numbers only rise (a guess above the waiting rows is kept): they order the waiting rows,
- * nothing else.
+ * Records changes locally, unsent, in one transaction on this thread (`storeChanges`): the writes of one user action
+ * land together or not at all. The screen never waits for the network: the scheduler sends the rows later. (The
+ * editor's edits take `storeChangesOffMainThread` instead.)
  */
 export async function recordChanges(
   db: VersDb,
@@ -86,72 +102,10 @@ export async function recordChanges(
   owner: number | undefined = sessionStore.get()?.id,
 ): Promise<Activity[]> {
   const started = performance.now();
-  const device = deviceId(db);
-  const session = sessionStore.get();
-  const author = session ? `${session.firstName} ${session.lastName}`.trim() || session.username : undefined;
-  let guesses = expectedNext.get(db);
-  if (!guesses) expectedNext.set(db, (guesses = new Map()));
-  const expected = guesses;
-  const stored = await db.transaction('rw', db.orderResults, async (transaction) => {
-    const created = new Date();
-    const orderIds = [...new Set(changes.map((change) => change.orderId))];
-    // Both requests go out before either answer is awaited.
-    const waiting = Promise.all(orderIds.map((orderId) => waitingRows(db, orderId)));
-    const next = new Map(orderIds.map((orderId) => [orderId, expected.get(orderId) ?? FIRST_COUNTER_LOCAL]));
-    const rows: Activity[] = changes.map((change) => {
-      const counterLocal = next.get(change.orderId)!;
-      next.set(change.orderId, counterLocal + 1);
-      return {
-        id: newUuid(),
-        orderId: change.orderId,
-        key: change.key,
-        ...outputValueOf(change, created),
-        created: created.toISOString(),
-        counter: UNSENT_COUNTER,
-        counterLocal,
-        reverted: false,
-        sent: SENT_STATES.UNSENT,
-        seen: change.seen ?? null,
-        device,
-        ...(owner !== undefined ? { owner, authorId: owner } : {}),
-        ...(author ? { author } : {}),
-      };
-    });
-    const added = db.orderResults.bulkAdd(rows);
-    // Taken at once: a second edit started before this one commits guesses above it.
-    const reserve = () => {
-      for (const row of rows) expected.set(row.orderId, Math.max(expected.get(row.orderId) ?? 0, row.counterLocal + 1));
-    };
-    reserve();
-    const renumbered: Activity[] = [];
-    const ids = new Set(rows.map((row) => row.id));
-    for (const [i, found] of (await waiting).entries()) {
-      const orderId = orderIds[i]!;
-      const mine = rows.filter((row) => row.orderId === orderId);
-      const shift = nextCounterLocal(found.filter((row) => !ids.has(row.id))) - mine[0]!.counterLocal;
-      if (shift > 0)
-        for (const row of mine) renumbered.push(Object.assign(row, { counterLocal: row.counterLocal + shift }));
-    }
-    reserve();
-    const moved = renumbered.length > 0 ? db.orderResults.bulkPut(renumbered) : undefined;
-    // Every request of the edit is out: the transaction commits without waiting for their answers to reach this
-    // (busy) thread first. It still completes only once all of them succeeded and the data is on disk. (A browser
-    // without commit(), before 2020, commits by itself once the answers arrived.)
-    transaction.idbtrans.commit?.();
-    await Promise.all([added, moved]);
-    return rows;
-  });
-  // User Timing: visible in the browser's performance tools, and read by the save benchmark (bench/).
+  const stored = await storeChanges(db, changeRows(db, changes, owner));
+  // User Timing: visible in the browser's performance tools.
   performance.measure('vers:save', { start: started, detail: { rows: stored.length } });
   return stored;
-}
-
-/**
- * The order's rows still waiting to be sent. The local counter only orders these (sent rows go by the server's
- * counter), so the next one is found from them alone, without reading the whole order.
- */
-function waitingRows(db: VersDb, orderId: string): Promise<Activity[]> {
-  return db.orderResults.where('[sent+orderId]').equals([SENT_STATES.UNSENT, orderId]).toArray();
 }
 
 export async function recordChange(db: VersDb, change: Change): Promise<Activity> {

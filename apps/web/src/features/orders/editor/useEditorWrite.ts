@@ -1,8 +1,9 @@
 import type { OrderFold, OrderType, Values, Write } from '@vers/domain';
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifications } from '../../../app/notifications.ts';
 import { type EditContext, type EditProblem, editProblems, recordEdit } from '../../../offline/record-edit.ts';
+import { startSaveWorker } from '../../../offline/save-client.ts';
 import { versdb } from '../../../offline/versdb.ts';
 
 export interface EditorState {
@@ -25,6 +26,8 @@ export function useEditorWrite(state: EditorState | null): (writes: Write[], con
   const { t } = useTranslation();
   const latest = useRef(state);
   latest.current = state;
+  // Started as the editor opens, so that the first edit does not wait for the worker to load.
+  useEffect(() => startSaveWorker(), []);
   return useCallback(
     (writes: Write[], context: EditContext = {}): EditProblem[] => {
       const started = performance.now();
@@ -34,9 +37,9 @@ export function useEditorWrite(state: EditorState | null): (writes: Write[], con
       if (problems.length > 0) return problems;
       const { readOnly: _readOnly, ...edit } = current;
       recordEdit(versdb, { ...edit, writes, ...context })
-        .then(({ stored, missing }) => {
+        .then(({ stored, committed, missing }) => {
           // User Timing: from the field's write to the committed transaction (bench/src/browser-orders.ts reads it).
-          performance.measure('vers:edit', { start: started, detail: { rows: stored.length } });
+          performance.measure('vers:edit', { start: started, end: committed, detail: { rows: stored.length } });
           for (const { field, parameters } of missing) {
             notifications.show('orders.editor.missingParameters', 'warning', {
               field: t(`catalogue.field.${field}`),
