@@ -279,6 +279,8 @@ export interface BrowserOrderFigures {
   pullMergeMs: number;
   /** Of the fetch: until the answer's last byte arrived (server and network); null without Resource Timing. */
   pullResponseMs: number | null;
+  /** Each pull's time and its merge's, ms. */
+  pullRuns: string[];
   bulkPutMs: number;
 }
 
@@ -314,34 +316,44 @@ export async function measureBrowserOrders(product: Product): Promise<BrowserOrd
     const rawStrictP95 = await rawPutP95InPage(page, 'strict', 40);
     const rawRelaxedP95 = await rawPutP95InPage(page, 'relaxed', 40);
 
-    // Pulling: a fresh browser profile opens the 10,000-activity order.
-    const fresh = await browser.newContext({ baseURL: product.url, viewport: { width: 1280, height: 800 } });
-    const second = await fresh.newPage();
-    await signIn(second);
-    await second.goto(`/orders/wagon/${large.id}/basedata`);
-    await second.waitForFunction(
-      () =>
-        performance
-          .getEntriesByName('vers:pull')
-          .some((e) => ((e as PerformanceMeasure).detail as { rows: number }).rows >= 10_000),
-      null,
-      { timeout: 120_000 },
-    );
-    const pull = await second.evaluate(() => {
-      const entry = performance
-        .getEntriesByName('vers:pull')
-        .find((e) => ((e as PerformanceMeasure).detail as { rows: number }).rows >= 10_000) as PerformanceMeasure;
-      const detail = entry.detail as { rows: number; fetchMs: number; mergeMs: number; responseMs?: number };
-      return {
-        ms: entry.duration,
-        rows: detail.rows,
-        fetchMs: detail.fetchMs,
-        mergeMs: detail.mergeMs,
-        responseMs: detail.responseMs ?? null,
-      };
-    });
+    // Pulling: a fresh browser profile opens the 10,000-activity order; three profiles, the run of median time (the
+    // bulk put it is compared with is a median of three too).
+    type Pull = { ms: number; rows: number; fetchMs: number; mergeMs: number; responseMs: number | null };
+    const pulls: Pull[] = [];
+    let second: Page | undefined;
+    for (let run = 0; run < 3; run++) {
+      const fresh = await browser.newContext({ baseURL: product.url, viewport: { width: 1280, height: 800 } });
+      second = await fresh.newPage();
+      await signIn(second);
+      await second.goto(`/orders/wagon/${large.id}/basedata`);
+      await second.waitForFunction(
+        () =>
+          performance
+            .getEntriesByName('vers:pull')
+            .some((e) => ((e as PerformanceMeasure).detail as { rows: number }).rows >= 10_000),
+        null,
+        { timeout: 120_000 },
+      );
+      pulls.push(
+        await second.evaluate(() => {
+          const entry = performance
+            .getEntriesByName('vers:pull')
+            .find((e) => ((e as PerformanceMeasure).detail as { rows: number }).rows >= 10_000) as PerformanceMeasure;
+          const detail = entry.detail as { rows: number; fetchMs: number; mergeMs: number; responseMs?: number };
+          return {
+            ms: entry.duration,
+            rows: detail.rows,
+            fetchMs: detail.fetchMs,
+            mergeMs: detail.mergeMs,
+            responseMs: detail.responseMs ?? null,
+          };
+        }),
+      );
+      if (run < 2) await fresh.close();
+    }
+    const pull = [...pulls].sort((a, b) => a.ms - b.ms)[1]!;
     const puts: number[] = [];
-    for (let run = 0; run < 3; run++) puts.push((await bulkPutInPage(second, large.id)).ms);
+    for (let run = 0; run < 3; run++) puts.push((await bulkPutInPage(second!, large.id)).ms);
 
     return {
       openMs: median(opens),
@@ -363,6 +375,7 @@ export async function measureBrowserOrders(product: Product): Promise<BrowserOrd
       pullFetchMs: pull.fetchMs,
       pullMergeMs: pull.mergeMs,
       pullResponseMs: pull.responseMs,
+      pullRuns: pulls.map((run) => `${Math.round(run.ms)} (merge ${Math.round(run.mergeMs)})`),
       bulkPutMs: median(puts),
     };
   } finally {
@@ -423,7 +436,7 @@ export function browserOrdersSection(f: BrowserOrderFigures): Section {
         digits: 0,
         baseline: { name: 'one bulk put of its rows', value: f.bulkPutMs },
         aim: { text: 'ratio <= 1.3x', met: f.pullMs / f.bulkPutMs <= 1.3 },
-        note: `${f.pullRows} rows`,
+        note: `${f.pullRows} rows; runs ${f.pullRuns.join(', ')} ms`,
       },
       {
         name: 'pull of 10,000 activities, its part: the server answer fetched and checked',
@@ -445,6 +458,8 @@ export function browserOrdersSection(f: BrowserOrderFigures): Section {
         aim: { text: 'ratio <= 1.3x', met: f.pullMergeMs / f.bulkPutMs <= 1.3 },
       },
     ],
-    notes: ['openings: median of 5, after a first visit pulled the rows; bulk put: median of 3'],
+    notes: [
+      'openings: median of 5, after a first visit pulled the rows; pull: the run of median time of 3 fresh profiles; bulk put: median of 3',
+    ],
   };
 }
