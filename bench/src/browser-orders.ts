@@ -37,6 +37,14 @@ function readRowsInPage(page: Page, orderId: string): Promise<number> {
   );
 }
 
+/** The trace categories of the main thread's tasks and the page's User Timing marks (Chromium's performance panel). */
+export const TIMELINE_CATEGORIES = [
+  'toplevel',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'blink.user_timing',
+] as const;
+
 /**
  * One bulk put of an order's rows into a scratch database with the store's indexes: the floor any pull has to pay for
  * writing them. With the app's durability ('strict': the app's transactions complete only once on disk, versdb.ts),
@@ -162,10 +170,7 @@ async function measureEdits(browser: Browser, page: Page, count: number) {
   const shown: number[] = [];
   await browser.startTracing(page, {
     categories: [
-      'toplevel',
-      'devtools.timeline',
-      'disabled-by-default-devtools.timeline',
-      'blink.user_timing',
+      ...TIMELINE_CATEGORIES,
       ...(process.env.BENCH_CPU_PROFILE ? ['disabled-by-default-v8.cpu_profiler'] : []),
     ],
   });

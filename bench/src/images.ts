@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { launchBrowser } from '../../e2e/support/browser.ts';
+import { TIMELINE_CATEGORIES } from './browser-orders.ts';
 import { E2E_PASSWORD, type RunningProduct as Product } from '../../e2e/support/server.ts';
 import type { LocalImage } from '../../apps/web/src/offline/versdb.ts';
 import { MAX_THUMB_CHARS, THUMB_QUALITIES, THUMB_SIDE } from '../../apps/web/src/offline/images.ts';
@@ -605,14 +606,7 @@ async function measureList(product: Product, browser: Browser, token: string): P
     }
     if (process.env.BENCH_TRACE_FILE) {
       await browser.startTracing(page, {
-        categories: [
-          'toplevel',
-          'devtools.timeline',
-          'disabled-by-default-devtools.timeline',
-          'blink.user_timing',
-          'v8.execute',
-          'disabled-by-default-v8.cpu_profiler',
-        ],
+        categories: [...TIMELINE_CATEGORIES, 'v8.execute', 'disabled-by-default-v8.cpu_profiler'],
       });
       await timeList(page, versUrl);
       (await import('node:fs')).writeFileSync(process.env.BENCH_TRACE_FILE, await browser.stopTracing());
