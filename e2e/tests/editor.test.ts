@@ -217,12 +217,18 @@ describe('order editor', () => {
     // As the editor opens it starts the worker, which stores the edit.
     const withWorker = await newContext(browser);
     const page = await withWorker.newPage();
+    const pageErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') pageErrors.push(message.text());
+    });
     await openOrder(page, orderId);
     await expect.poll(() => page.workers().some((worker) => worker.url().includes('save-worker'))).toBe(true);
     await enter(page, key, 'D-WRK');
     await expect.poll(() => storedRows(page, 'D-WRK')).toBe(1);
     await expect.poll(() => field(page, key).inputValue()).toBe('D-WRK');
     await expect(page.getByText('Fehler beim Speichern').count()).resolves.toBe(0);
+    // Stored by the worker, not by the page's fallback.
+    expect(pageErrors.filter((text) => text.includes('save worker'))).toEqual([]);
     await withWorker.close();
 
     // The worker's script cannot be loaded (here: refused; in the field: a damaged cache): the page stores the edits

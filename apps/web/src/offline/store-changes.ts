@@ -68,6 +68,6 @@ export async function storeChanges(db: VersDb, drafts: readonly Activity[]): Pro
  * The order's rows still waiting to be sent. The local counter only orders these (sent rows go by the server's
  * counter), so the next one is found from them alone, without reading the whole order.
  */
-function waitingRows(db: VersDb, orderId: string): Promise<Activity[]> {
+export function waitingRows(db: VersDb, orderId: string): Promise<Activity[]> {
   return db.orderResults.where('[sent+orderId]').equals([SENT_STATES.UNSENT, orderId]).toArray();
 }

@@ -22,6 +22,7 @@ import { isOwnWork } from './own-work.ts';
 
 export { isOwnWork };
 import { orderRows } from './order-results.ts';
+import { waitingRows } from './store-changes.ts';
 import { deviceIdentity, noteIdentity } from './server-identity.ts';
 import type { VersDb } from './versdb.ts';
 
@@ -107,14 +108,9 @@ export function exclusiveForOrder<T>(db: VersDb, orderId: string, step: () => Pr
   return exclusive(orderKey(db, orderId), step);
 }
 
-/** The order's rows waiting for the server (sent 0), through the compound index. */
-function unsentRows(db: VersDb, orderId: string): Promise<Activity[]> {
-  return db.orderResults.where('[sent+orderId]').equals([SENT_STATES.UNSENT, orderId]).toArray();
-}
-
 /** The order's rows waiting for the server that this session may send. */
 async function ownUnsentRows(db: VersDb, orderId: string): Promise<Activity[]> {
-  return (await unsentRows(db, orderId)).filter((row) => isOwnWork(row));
+  return (await waitingRows(db, orderId)).filter((row) => isOwnWork(row));
 }
 
 function refusalOf(error: ApiFailure): Refusal {

@@ -52,14 +52,14 @@ firstRead?.pictures.catch(() => undefined);
 
 /** The device's pictures of the order, live; meanwhile the first read's answer when it comes first. */
 function usePictures(orderId: string): LocalImage[] | undefined {
-  const [early, setEarly] = useState<LocalImage[]>();
+  const [early, setEarly] = useState<{ orderId: string; pictures: LocalImage[] }>();
   useEffect(() => {
     const taken = firstRead?.orderId === orderId ? firstRead : null;
     firstRead = null;
     if (!taken) return;
     let mounted = true;
     void taken.pictures.then(
-      (pictures) => mounted && setEarly(pictures),
+      (pictures) => mounted && setEarly({ orderId, pictures }),
       () => undefined,
     );
     return () => {
@@ -67,7 +67,8 @@ function usePictures(orderId: string): LocalImage[] | undefined {
     };
   }, [orderId]);
   const live = useLiveQuery(() => devicePictures(orderId), [orderId]);
-  return live ?? early;
+  // Another order's early answer (the page stays mounted when the address names another order) is never shown.
+  return live ?? (early?.orderId === orderId ? early.pictures : undefined);
 }
 
 /** An object URL of `blob` while the component shows it; undefined without one. */
@@ -178,7 +179,7 @@ const PictureCard = memo(
     const { t, i18n } = useTranslation();
     const language = (i18n.resolvedLanguage ?? 'de') as Language;
     return (
-      <Card key={image.imageId} data-testid="image-card" data-id={image.imageId} data-sent={image.sent}>
+      <Card data-testid="image-card" data-id={image.imageId} data-sent={image.sent}>
         <CardActionArea onClick={() => onOpen(image)} aria-label={t('images.open', { name: image.name })}>
           <CardPicture image={image} />
         </CardActionArea>
