@@ -21,6 +21,7 @@ import { workshopRoutes } from './workshops/routes.ts';
 import { emailAddressRoutes } from './email-addresses/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { defaultOptionRoutes } from './default-options/routes.ts';
+import { orderListRoutes } from './orders/list.ts';
 import { orderRoutes } from './orders/routes.ts';
 import { activityRoutes } from './activity/routes.ts';
 import { assetRoutes } from './assets/routes.ts';
@@ -156,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(auditRoutes(deps.db));
       await api.register(defaultOptionRoutes(deps.db));
       await api.register(orderRoutes(deps.db));
+      await api.register(orderListRoutes(deps.db));
       await api.register(activityRoutes(deps.db));
       await api.register(
         assetRoutes(deps.db, {

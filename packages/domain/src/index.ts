@@ -18,6 +18,7 @@ export * from './orders/numeric-input.ts';
 export * from './orders/calculations.ts';
 export * from './orders/decimal.ts';
 export * from './orders/paths.ts';
+export * from './orders/order-list.ts';
 export * from './contract/orders.ts';
 export * from './sync/protocol.ts';
 export * from './contract/assets.ts';

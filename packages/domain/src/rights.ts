@@ -90,6 +90,8 @@ export const API_RIGHTS: readonly ApiRight[] = [
   },
 
   { method: 'GET', url: '/api/v1/orders', access: ROLE_GROUPS.orderWork, tenancy: 'own-only' },
+  { method: 'GET', url: '/api/v1/orders/page', access: ROLE_GROUPS.orderWork, tenancy: 'own-only' },
+  { method: 'GET', url: '/api/v1/orders/changes', access: ROLE_GROUPS.orderWork, tenancy: 'own-only' },
   { method: 'GET', url: '/api/v1/orders/:id', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
   { method: 'POST', url: '/api/v1/orders', access: ROLE_GROUPS.orderWork, tenancy: 'shared' },
   { method: 'DELETE', url: '/api/v1/orders/:id', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },

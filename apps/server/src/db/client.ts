@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -50,7 +51,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     };
   }
   const fromTemplate = target.pgliteDir !== null && copyTemplateTo(target.pgliteDir);
-  const client = target.pgliteDir === null ? new PGlite() : new PGlite(target.pgliteDir);
+  // pg_trgm: the order search's trigram indexes (migration 0012); PostgreSQL servers have it among their contrib modules.
+  const extensions = { pg_trgm };
+  const client = target.pgliteDir === null ? new PGlite({ extensions }) : new PGlite(target.pgliteDir, { extensions });
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
   // Every database made from the template would otherwise share the identity the build made

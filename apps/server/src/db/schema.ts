@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   index,
@@ -15,6 +16,11 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const lastModified = () => timestamp('last_modified', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+/** The writing transaction's id (`xid8`), as a bigint: a 64-bit id need not fit a JavaScript number. */
+const changedTx = () =>
+  bigint('changed_tx', { mode: 'bigint' })
+    .notNull()
+    .default(sql`(pg_current_xact_id()::text::bigint)`);
 
 export const workshops = pgTable('workshops', {
   id: serial('id').primaryKey(),
@@ -171,8 +177,34 @@ export const orders = pgTable(
     /** The order's own activity counter: raised in the transaction that appends, so counters are dense. */
     lastCounter: integer('last_counter').notNull().default(0),
     lastModified: lastModified(),
+    /**
+     * The transaction that last wrote the row (`pg_current_xact_id()`, set by a trigger on every update): a device's
+     * order list asks for what changed since a cursor (src/orders/list.ts). The trigram indexes of the number search
+     * are in the migration (0012), beside the extension they need.
+     */
+    changedTx: changedTx(),
   },
-  (t) => [index('orders_workshop').on(t.workshopId), uniqueIndex('orders_workshop_number').on(t.workshopId, t.number)],
+  (t) => [
+    index('orders_workshop').on(t.workshopId),
+    uniqueIndex('orders_workshop_number').on(t.workshopId, t.number),
+    index('orders_workshop_changed').on(t.workshopId, t.changedTx, t.id),
+    index('orders_workshop_created').on(t.workshopId, t.created, t.id),
+  ],
+);
+
+/**
+ * Every wheelset number ever recorded in an order (a wagon's wheelset rows, a wheelset order's own number), filled
+ * by a trigger on `activities` (migration 0012): the order search finds a wagon by a wheelset it carried.
+ */
+export const orderWheelsetNumbers = pgTable(
+  'order_wheelset_numbers',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.number] })],
 );
 
 export const activities = pgTable(
@@ -233,8 +265,13 @@ export const tombstones = pgTable(
       .notNull()
       .references(() => workshops.id, { onDelete: 'cascade' }),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The deleting transaction: a device's order list gets the deletions since its cursor. */
+    changedTx: changedTx(),
   },
-  (t) => [index('tombstones_workshop_deleted').on(t.workshopId, t.deletedAt)],
+  (t) => [
+    index('tombstones_workshop_deleted').on(t.workshopId, t.deletedAt),
+    index('tombstones_workshop_changed').on(t.workshopId, t.changedTx),
+  ],
 );
 
 /** Per workshop and year, the last order number handed out. */

@@ -21,7 +21,7 @@ import { removeWindowStub } from './test-node-globals.ts';
 import { call, setApiOrigin } from '../app/api.ts';
 import { sessionStore } from '../app/session.ts';
 import { sendImages, storeImage } from './images.ts';
-import { createOrderLocally, rememberOrders } from './local-orders.ts';
+import { createOrderLocally, syncOrderList } from './local-orders.ts';
 import { localState, recordChange, undoLastChange } from './order-results.ts';
 import { exchangeOrder, healIfRestored, settleGoneOrders } from './restore.ts';
 import { deviceIdentity } from './server-identity.ts';
@@ -111,8 +111,7 @@ async function exchangeAll(orderIds: readonly string[]): Promise<void> {
       await pushWaitingOrders(db);
       await sendImages(db);
       for (const orderId of orderIds) await exchangeOrder(db, orderId);
-      const list = await call('orders', orderSchema.array());
-      await settleGoneOrders(db, await rememberOrders(db, list, true));
+      await settleGoneOrders(db, (await syncOrderList(db)).asked);
     }
   }
 }

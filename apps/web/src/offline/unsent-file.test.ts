@@ -61,8 +61,15 @@ function row(orderId: string, fields: Partial<Activity> = {}): Activity {
 }
 
 /** Every row of both stores the file touches, in key order, for before/after comparisons. */
+/** An order row as it was written: without the search keys the database adds to every row (versdb.ts). */
+const asWritten = (row: LocalOrder | undefined) => {
+  if (!row) return row;
+  const { searchKeys: _index, ...written } = row;
+  return written;
+};
+
 async function contents(db: VersDb) {
-  return { orders: await db.orders.toArray(), orderResults: await db.orderResults.toArray() };
+  return { orders: (await db.orders.toArray()).map(asWritten), orderResults: await db.orderResults.toArray() };
 }
 
 describe('exportUnsent', () => {
@@ -147,7 +154,7 @@ describe('importUnsent', () => {
     await target.orderResults.add(sentHere);
 
     expect(await importUnsent(target, file)).toEqual({ ok: true, orders: 0, changes: 1, skipped: 1 });
-    expect(await target.orders.get(shared.id)).toEqual(olderOrder);
+    expect(asWritten(await target.orders.get(shared.id))).toEqual(olderOrder);
     expect(await target.orderResults.get(a.id)).toEqual(sentHere);
     expect(await target.orderResults.get(b.id)).toMatchObject({ sent: 0, counterLocal: 1, owner: 7 });
   });

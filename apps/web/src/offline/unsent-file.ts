@@ -50,7 +50,10 @@ export function exportUnsent(db: VersDb, now: Date = new Date()): Promise<Unsent
       format: UNSENT_FILE_FORMAT,
       version: UNSENT_FILE_VERSION,
       exported: now.toISOString(),
-      orders: [...unsentOrders, ...context].sort((a, b) => compareText(a.id, b.id)),
+      // The search keys are the device's index of the order, made again wherever the file is read in (versdb.ts).
+      orders: [...unsentOrders, ...context]
+        .sort((a, b) => compareText(a.id, b.id))
+        .map(({ searchKeys: _index, ...order }) => order),
       orderResults,
     };
   });

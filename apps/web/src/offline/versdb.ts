@@ -1,5 +1,14 @@
-import type { Activity, CreateOrderRequest, DefaultOption, Language, Order, Refusal } from '@vers/domain';
-import { Dexie, type EntityTable, type Table } from 'dexie';
+import {
+  type Activity,
+  type CreateOrderRequest,
+  type DefaultOption,
+  type Language,
+  type ListedOrder,
+  type Order,
+  type Refusal,
+  orderSearchKeys,
+} from '@vers/domain';
+import { type DBCore, Dexie, type EntityTable, type Middleware, type Table } from 'dexie';
 
 /** A value list as the browser keeps it, per key and language (docs/requirements/administration.md#value-lists). */
 export type LocalDefaultOption = DefaultOption;
@@ -12,7 +21,15 @@ export type LocalDefaultOption = DefaultOption;
 export interface LocalOrder {
   id: string;
   sent: 0 | 1;
-  order: Order;
+  /** As the list calls answer it (with its last change and wheelset numbers), or as `GET orders/{id}` does. */
+  order: Order | ListedOrder;
+  /**
+   * Every ending of every number the order is found by (domain `orderSearchKeys`), for the offline search's index;
+   * written by the database itself on every write of the row (`searchKeysOfOrders` below).
+   */
+  searchKeys?: string[];
+  /** ISO time the editor last opened it here: an order opened on demand stays on the device for offline work. */
+  opened?: string;
   request?: CreateOrderRequest;
   /** ISO time the row was written locally. */
   created?: string;
@@ -56,7 +73,36 @@ export interface LocalImage {
 }
 
 /**
- * The local database `versdb`, version 2, with the four stores of the spec (docs/requirements/sync.md#local-database).
+ * Writes the search keys of every order row put into the orders store, whoever writes it: the offline search's index
+ * (`*searchKeys`) then always matches the order the row holds.
+ */
+const searchKeysOfOrders: Middleware<DBCore> = {
+  stack: 'dbcore',
+  name: 'orderSearchKeys',
+  create: (down) => ({
+    ...down,
+    table: (name) => {
+      const table = down.table(name);
+      if (name !== 'orders') return table;
+      return {
+        ...table,
+        mutate: (request) =>
+          table.mutate(
+            request.type === 'add' || request.type === 'put'
+              ? {
+                  ...request,
+                  values: request.values.map((row: LocalOrder) => ({ ...row, searchKeys: orderSearchKeys(row.order) })),
+                }
+              : request,
+          ),
+      };
+    },
+  }),
+};
+
+/**
+ * The local database `versdb` with the four stores of the spec (docs/requirements/sync.md#local-database); version 3
+ * adds the orders' search index (docs/decisions.md, "The device's order search").
  */
 export class VersDb extends Dexie {
   defaultOptions!: Table<LocalDefaultOption, [string, Language]>;
@@ -77,6 +123,18 @@ export class VersDb extends Dexie {
       orderImages: 'imageId, orderId, sent, toBeDeleted',
       orderResults: 'id, orderId, sent, [sent+orderId]',
     });
+    // Version 3: the orders' search keys, filled for the rows kept so far.
+    this.version(0.3)
+      .stores({ orders: 'id, sent, *searchKeys' })
+      .upgrade((tx) =>
+        tx
+          .table<LocalOrder>('orders')
+          .toCollection()
+          .modify((row) => {
+            row.searchKeys = orderSearchKeys(row.order);
+          }),
+      );
+    this.use(searchKeysOfOrders);
   }
 }
 

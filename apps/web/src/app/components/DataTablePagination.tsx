@@ -11,6 +11,8 @@ export interface DataTablePaginationProps {
   onPageChange: (page: number) => void;
   onRowsPerPageChange: (rowsPerPage: number) => void;
   sizes?: readonly number[];
+  /** False where the rows come from the server a page at a time: no "All". */
+  allowAll?: boolean;
   'data-testid'?: string;
   /** Test id of the rows-per-page choice. */
   selectTestId?: string;
@@ -30,7 +32,10 @@ export function DataTablePagination(props: DataTablePaginationProps) {
       onPageChange={(_, next) => props.onPageChange(next)}
       rowsPerPage={props.rowsPerPage}
       onRowsPerPageChange={(e) => props.onRowsPerPageChange(Number(e.target.value))}
-      rowsPerPageOptions={[...(props.sizes ?? DEFAULT_PAGE_SIZES), { label: t('table.all'), value: -1 }]}
+      rowsPerPageOptions={[
+        ...(props.sizes ?? DEFAULT_PAGE_SIZES),
+        ...(props.allowAll === false ? [] : [{ label: t('table.all'), value: -1 }]),
+      ]}
       labelRowsPerPage={t('table.rowsPerPage')}
       labelDisplayedRows={({ from, to, count }) => t('table.displayedRows', { from, to, count })}
       getItemAriaLabel={(type) => t(`table.page.${type}`)}

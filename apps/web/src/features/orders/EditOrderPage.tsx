@@ -290,6 +290,12 @@ export default function EditOrderPage() {
   const open = useLatest((name: string) => void navigate(`/orders/${orderType}/${orderId}/${name}`));
 
   if (load.kind === 'missing') return <Alert severity="warning">{t('orders.edit.notFound')}</Alert>;
+  if (load.kind === 'notKept')
+    return (
+      <Alert severity="info" data-testid="order-not-kept">
+        {t('orders.edit.notKept')}
+      </Alert>
+    );
   if (!ready || !session || !labels) return null;
   const firstTab = tabs[0];
   if (!tab && firstTab) return <Navigate to={`/orders/${orderType}/${orderId}/${firstTab.id}`} replace />;

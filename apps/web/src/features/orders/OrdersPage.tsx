@@ -9,7 +9,13 @@ import {
   formatVehicleNumber,
   guardRoute,
   isOrderStatus,
-  orderSchema,
+  ORDER_PAGE_SIZES,
+  ORDER_STATUSES,
+  type OrderPage,
+  type OrderPageQuery,
+  type OrderSort,
+  type OrderStatusFilter,
+  orderPageSchema,
 } from '@vers/domain';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -29,6 +35,8 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -38,14 +46,12 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { type KeyboardEvent, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
 import { ApiFailure, call } from '../../app/api.ts';
 import { ConfirmDialog } from '../../app/components/ConfirmDialog.tsx';
 import { DataTablePagination } from '../../app/components/DataTablePagination.tsx';
-import { usePaging } from '../../app/components/table-paging.ts';
 import { notifications } from '../../app/notifications.ts';
 import { sessionStore } from '../../app/session.ts';
-import { localOrders, rememberOrders } from '../../offline/local-orders.ts';
+import { localOrderList, syncOrderList } from '../../offline/local-orders.ts';
 import { versdb } from '../../offline/versdb.ts';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
 
@@ -84,17 +90,37 @@ export function OrderTypeIcon({ type, fontSize }: { type: OrderType; fontSize?: 
   return type === ORDER_TYPES.WAGON ? <WagonIcon fontSize={fontSize} /> : <WheelsetIcon fontSize={fontSize} />;
 }
 
-const fetchOrders = (search: string) =>
-  call(search ? `orders?orderNumber=${encodeURIComponent(search)}` : 'orders', z.array(orderSchema), {
-    handles: HANDLED,
+/** What the list shows: a page of the orders a search and a status filter find, in a column's order. */
+type ListQuery = Omit<OrderPageQuery, 'status'> & { status: OrderStatusFilter | '' };
+const FIRST_QUERY: ListQuery = {
+  offset: 0,
+  limit: ORDER_PAGE_SIZES[0],
+  sort: 'created',
+  direction: 'desc',
+  status: '',
+  search: '',
+};
+
+const pagePath = (query: ListQuery) => {
+  const params = new URLSearchParams({
+    offset: String(query.offset),
+    limit: String(query.limit),
+    sort: query.sort,
+    direction: query.direction,
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.search ? { search: query.search } : {}),
   });
+  return `orders/page?${params.toString()}`;
+};
+
+const fetchPage = (query: ListQuery) => call(pagePath(query), orderPageSchema, { handles: HANDLED });
 
 /**
- * The first list request, sent as soon as this chunk has loaded when the list is the screen being opened (and the
+ * The first page, asked for as soon as this chunk has loaded when the list is the screen being opened (and the
  * session may see it), so that the answer travels while React mounts the frame and the page, instead of after
  * (issue 19: on a phone the request went out ~2 s after the chunk had arrived). Taken once, by the first load.
  */
-let firstAnswer: Promise<Order[]> | null = null;
+let firstAnswer: Promise<OrderPage> | null = null;
 const firstAnswerSent = Date.now();
 /** A page mounted later than this (the user went elsewhere first) asks afresh rather than show an old answer. */
 const FIRST_ANSWER_MAX_AGE_MS = 10_000;
@@ -104,15 +130,28 @@ if (
   location.pathname === ordersRoute.path &&
   guardRoute(ordersRoute, sessionStore.get()).kind === 'allow'
 ) {
-  firstAnswer = fetchOrders('');
+  firstAnswer = fetchPage(FIRST_QUERY);
   // Its failure is met where it is taken (load); this keeps an untaken one from being reported as unhandled.
   firstAnswer.catch(() => undefined);
 }
 
-function listRequest(search: string): Promise<Order[]> {
-  const early = search === '' && Date.now() - firstAnswerSent < FIRST_ANSWER_MAX_AGE_MS ? firstAnswer : null;
+function pageRequest(query: ListQuery): Promise<OrderPage> {
+  const early = pagePath(query) === pagePath(FIRST_QUERY) && Date.now() - firstAnswerSent < FIRST_ANSWER_MAX_AGE_MS;
+  const answer = early ? firstAnswer : null;
   firstAnswer = null;
-  return early ?? fetchOrders(search);
+  return answer ?? fetchPage(query);
+}
+
+/**
+ * Brings the orders this device keeps for offline work up to date, once per visit of the list, beside the page the
+ * list shows; the rare orders to ask about (deleted, or lost by a restored server) load the heal code.
+ */
+async function refreshKeptOrders(): Promise<void> {
+  const { asked } = await syncOrderList(versdb);
+  if (asked.length > 0) {
+    const { settleGoneOrders } = await import('../../offline/restore.ts');
+    await settleGoneOrders(versdb, asked);
+  }
 }
 
 const deleteOrder = (id: string) => call(`orders/${id}`, null, { method: 'DELETE', handles: HANDLED });
@@ -135,6 +174,19 @@ function useDebounced(value: string, delay: number): string {
   }, [value, delay]);
   return settled;
 }
+
+/** The status filter's choices: every order, open ones, done ones, or one status as users see it. */
+const STATUS_FILTER_CHOICES: readonly (OrderStatusFilter | '')[] = [
+  '',
+  'open',
+  'done',
+  ORDER_STATUSES.CREATED,
+  ORDER_STATUSES.IN_CREATION,
+  ORDER_STATUSES.IN_WORK,
+  ORDER_STATUSES.IN_QA,
+  ORDER_STATUSES.DONE,
+  ORDER_STATUSES.DONE_ARCHIVED,
+];
 
 /** The edit route of an order (docs/requirements/orders.md#order-routes): /orders/{wagon|wheelset}/{id}. */
 export const editPath = (order: Pick<Order, 'id' | 'type'>) => `/orders/${order.type.toLowerCase()}/${order.id}`;
@@ -198,8 +250,11 @@ export default function OrdersPage() {
   const language = (i18n.resolvedLanguage ?? 'de') as Language;
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
-  const query = useDebounced(search.trim(), SEARCH_DELAY_MS);
+  const settledSearch = useDebounced(search.trim(), SEARCH_DELAY_MS);
+  const [view, setView] = useState<Omit<ListQuery, 'search'>>(FIRST_QUERY);
+  const query = useMemo(() => ({ ...view, search: settledSearch }), [view, settledSearch]);
   const [orders, setOrders] = useState<Order[] | null>(null);
+  const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(true);
   const [loadFailed, setLoadFailed] = useState(false);
   const [unsentIds, setUnsentIds] = useState<ReadonlySet<string>>(new Set());
@@ -212,38 +267,43 @@ export default function OrdersPage() {
   const requestNumber = useRef(0);
   const contractors = useLiveQuery(() => versdb.defaultOptions.get([CONTRACTOR_LIST, language]), [language]);
 
-  const load = useCallback(async (search: string) => {
+  // Once per visit: the orders kept for offline work follow the server (deletions included).
+  const [keptSynced, setKeptSynced] = useState(false);
+  useEffect(() => {
+    refreshKeptOrders()
+      .then(() => setKeptSynced(true))
+      .catch((error: unknown) => {
+        if (!(error instanceof ApiFailure)) console.error(error);
+      });
+  }, []);
+
+  const load = useCallback(async (query: ListQuery) => {
     const mine = ++requestNumber.current;
     setLoading(true);
     setLoadFailed(false);
+    const local = { ...query, status: query.status || undefined };
     try {
-      const answer = await listRequest(search);
-      const held = await rememberOrders(versdb, answer, search === '').catch((error: unknown) => {
-        console.error(error);
-        return [];
-      });
-      // Rare (a deletion elsewhere, a restored server): the heal code loads only then.
-      if (held.length > 0) {
-        void import('../../offline/restore.ts')
-          .then(({ settleGoneOrders }) => settleGoneOrders(versdb, held))
-          .catch((error: unknown) => console.error(error));
-      }
-      // Orders created on this device and not yet sent are shown first, flagged.
-      const unsent = (await localOrders(versdb, search)).filter((row) => row.sent === 0).map((row) => row.order);
+      const answer = await pageRequest(query);
+      // Orders created on this device and not yet sent are shown first on the first page, flagged.
+      const unsent = query.offset === 0 ? (await localOrderList(versdb, local)).filter((row) => row.sent === 0) : [];
       if (mine !== requestNumber.current) return;
       // The rows render as a transition: in slices that yield to input, not one long task (issue 19).
       startTransition(() => {
-        setOrders([...unsent, ...answer.filter((order) => !unsent.some((u) => u.id === order.id))]);
-        setUnsentIds(new Set(unsent.map((order) => order.id)));
+        const unsentOrders = unsent.map((row) => row.order);
+        setOrders([...unsentOrders, ...answer.orders.filter((order) => !unsentOrders.some((u) => u.id === order.id))]);
+        setTotal(answer.total + unsent.length);
+        setUnsentIds(new Set(unsentOrders.map((order) => order.id)));
         setFromDevice(false);
       });
     } catch (error) {
       if (mine !== requestNumber.current) return;
       if (error instanceof ApiFailure && (error.status === 0 || error.status >= 502)) {
-        // No network: the orders on this device (docs/requirements/sync.md#order-loading).
-        const rows = await localOrders(versdb, search);
+        // No network: the orders kept on this device, found, sorted and paged by the same rules.
+        const rows = await localOrderList(versdb, local);
+        if (mine !== requestNumber.current) return;
         startTransition(() => {
-          setOrders(rows.map((row) => row.order));
+          setOrders(rows.slice(query.offset, query.offset + query.limit).map((row) => row.order));
+          setTotal(rows.length);
           setUnsentIds(new Set(rows.filter((row) => row.sent === 0).map((row) => row.order.id)));
           setFromDevice(true);
         });
@@ -276,6 +336,7 @@ export default function OrdersPage() {
       });
       await forgetLocally(order.id).catch(() => undefined);
       setOrders((current) => (current ?? []).filter((o) => o.id !== order.id));
+      setTotal((current) => Math.max(0, current - 1));
       notifications.show('orders.delete.done', 'success', { number: order.number });
       setConfirming(false);
     } catch (error) {
@@ -287,8 +348,29 @@ export default function OrdersPage() {
     }
   };
 
-  const all = orders ?? [];
-  const { visible, resetPage, pagination } = usePaging(all);
+  const visible = orders ?? [];
+  const lastPage = Math.max(0, Math.ceil(total / query.limit) - 1);
+  const shownPage = Math.min(Math.floor(query.offset / query.limit), lastPage);
+  // A list that shrank under the shown page (a deletion, another filter) goes to its last page.
+  useEffect(() => {
+    if (orders !== null && !loading && query.offset > 0 && orders.length === 0 && total > 0)
+      setView((current) => ({ ...current, offset: lastPage * current.limit }));
+  }, [orders, loading, total, lastPage, query.offset]);
+  const pagination = {
+    count: total,
+    page: shownPage,
+    rowsPerPage: query.limit,
+    onPageChange: (page: number) => setView((current) => ({ ...current, offset: page * current.limit })),
+    onRowsPerPageChange: (limit: number) => setView((current) => ({ ...current, limit, offset: 0 })),
+  };
+  const resetPage = () => setView((current) => ({ ...current, offset: 0 }));
+  const sortBy = (column: OrderSort) =>
+    setView((current) => ({
+      ...current,
+      sort: column,
+      direction: current.sort === column && current.direction === 'asc' ? 'desc' : 'asc',
+      offset: 0,
+    }));
 
   const open = (order: Order) => navigate(editPath(order));
   const openByKey = (event: KeyboardEvent, order: Order) => {
@@ -376,6 +458,27 @@ export default function OrdersPage() {
             },
           }}
         />
+        <TextField
+          select
+          label={t('orders.list.statusFilter')}
+          value={query.status}
+          onChange={(e) =>
+            setView((current) => ({ ...current, status: e.target.value as ListQuery['status'], offset: 0 }))
+          }
+          sx={{ flex: '0 1 220px', minWidth: 180 }}
+          slotProps={{
+            select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'orders-status-filter' } as object },
+            inputLabel: { shrink: true },
+          }}
+        >
+          {STATUS_FILTER_CHOICES.map((choice) => (
+            <MenuItem key={choice} value={choice} data-testid={`orders-status-${choice || 'all'}`}>
+              {choice === '' || choice === 'open' || choice === 'done'
+                ? t(`orders.list.filter.${choice || 'all'}`)
+                : t(`orders.status.${choice}`)}
+            </MenuItem>
+          ))}
+        </TextField>
         <Box sx={{ flexGrow: 1, display: { xs: 'none', sm: 'block' } }} />
         <Button
           variant="contained"
@@ -410,11 +513,27 @@ export default function OrdersPage() {
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label={t('app.loading')} />}</Box>
         <TableContainer>
-          <Table data-testid="orders-table" aria-label={t('routes.orders')} sx={stackedRows}>
+          <Table
+            data-testid="orders-table"
+            data-kept={keptSynced ? 'synced' : 'pending'}
+            aria-label={t('routes.orders')}
+            sx={stackedRows}
+          >
             <TableHead>
               <TableRow>
                 {COLUMNS.map((column) => (
-                  <TableCell key={column}>{t(`orders.columns.${column}`)}</TableCell>
+                  <TableCell key={column} sortDirection={query.sort === column ? query.direction : false}>
+                    <TableSortLabel
+                      active={query.sort === column}
+                      direction={query.sort === column ? query.direction : 'asc'}
+                      onClick={() => sortBy(column)}
+                      data-testid={`orders-sort-${column}`}
+                      // The arrow takes room only on the sorted column: seven headings fit a tablet beside the menu.
+                      sx={query.sort === column ? undefined : { '& .MuiTableSortLabel-icon': { display: 'none' } }}
+                    >
+                      {t(`orders.columns.${column}`)}
+                    </TableSortLabel>
+                  </TableCell>
                 ))}
                 <TableCell>
                   <Box component="span" sx={visuallyHidden}>
@@ -424,11 +543,11 @@ export default function OrdersPage() {
               </TableRow>
             </TableHead>
             <TableBody>
-              {orders !== null && all.length === 0 && (
+              {orders !== null && visible.length === 0 && (
                 <TableRow>
                   <TableCell colSpan={COLUMNS.length + 1}>
                     <Typography color="text.secondary" sx={{ py: 2 }} data-testid="orders-empty">
-                      {query ? t('orders.list.noMatch') : t('orders.list.empty')}
+                      {query.search || query.status ? t('orders.list.noMatch') : t('orders.list.empty')}
                     </Typography>
                   </TableCell>
                 </TableRow>
@@ -476,7 +595,13 @@ export default function OrdersPage() {
             </TableBody>
           </Table>
         </TableContainer>
-        <DataTablePagination {...pagination} data-testid="orders-pagination" selectTestId="orders-rows-per-page" />
+        <DataTablePagination
+          {...pagination}
+          sizes={ORDER_PAGE_SIZES}
+          allowAll={false}
+          data-testid="orders-pagination"
+          selectTestId="orders-rows-per-page"
+        />
       </Paper>
 
       <ConfirmDialog

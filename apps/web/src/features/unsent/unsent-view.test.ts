@@ -129,7 +129,7 @@ describe('readUnsentView', () => {
     await db.orderResults.bulkAdd(rows);
     const view = await readUnsentView(db);
     expect(view.rows.map((r) => r.id).sort()).toEqual([rows[0]!.id, rows[1]!.id].sort());
-    expect(view.unsentOrders).toEqual([offline]);
+    expect(view.unsentOrders).toEqual([{ ...offline, searchKeys: expect.any(Array) }]);
     expect([...view.orders.keys()].sort()).toEqual([known.id, offline.id].sort());
   });
 });

@@ -24,6 +24,8 @@ import { versdb } from '../../../offline/versdb.ts';
 export type OrderLoad =
   | { kind: 'loading' }
   | { kind: 'missing' }
+  /** Not on this device (outside what it keeps for offline work) and the server cannot be reached. */
+  | { kind: 'notKept' }
   | {
       kind: 'ready';
       order: Order;
@@ -42,7 +44,7 @@ export type OrderLoad =
  * of its local activities, kept live: an edit shows as soon as it is stored, and a pull as soon as it lands.
  */
 export function useOrder(orderId: string): OrderLoad {
-  const [fetched, setFetched] = useState<'pending' | 'done' | 'missing'>('pending');
+  const [fetched, setFetched] = useState<'pending' | 'done' | 'missing' | 'unreachable'>('pending');
   const local = useLiveQuery(() => versdb.orders.get(orderId).then((row) => row ?? null), [orderId]);
   const fold = useOrderFold(orderId);
 
@@ -54,11 +56,24 @@ export function useOrder(orderId: string): OrderLoad {
       if (stored?.sent === 0) return setFetched('done'); // created offline: only the local copy exists
       try {
         const order = await call(`orders/${orderId}`, orderSchema, { handles: [0, 404, 500, 502, 503, 504] });
-        await versdb.orders.put({ id: order.id, sent: 1, order, created: new Date().toISOString() });
+        // Opened here: kept for offline work from now on (local-orders.ts); the list's fields of the order stay.
+        const now = new Date().toISOString();
+        const kept = await versdb.orders.get(orderId);
+        await versdb.orders.put({
+          ...kept,
+          id: order.id,
+          sent: 1,
+          order: { ...kept?.order, ...order },
+          created: now,
+          opened: now,
+        });
         if (!cancelled) setFetched('done');
       } catch (error) {
         if (cancelled) return;
-        setFetched(error instanceof ApiFailure && error.status === 404 && !stored ? 'missing' : 'done');
+        if (stored || !(error instanceof ApiFailure)) return setFetched('done');
+        setFetched(
+          error.status === 404 ? 'missing' : error.status === 0 || error.status >= 502 ? 'unreachable' : 'done',
+        );
       }
     })();
     return () => {
@@ -83,6 +98,7 @@ export function useOrder(orderId: string): OrderLoad {
     return (action && fold.effective.find((row) => row.id === action.id)) ?? null;
   }, [fold, owner]);
   if (fetched === 'missing') return { kind: 'missing' };
+  if (fetched === 'unreachable' && !local) return { kind: 'notKept' };
   if (local === undefined || state === null || conflicts === null || !fold) return { kind: 'loading' };
   if (local === null) return fetched === 'pending' ? { kind: 'loading' } : { kind: 'missing' };
   return { kind: 'ready', order: local.order, state, conflicts, fold, undoable };
