@@ -21,6 +21,7 @@ import { imagesSection, measureImages } from './images.ts';
 import { lighthouseSections, measureLighthouse } from './lighthouse.ts';
 import { measureMemory, memorySection } from './memory.ts';
 import { measureOfflineCatchUp, offlineCatchUpSection } from './offline-catch-up.ts';
+import { measureOrderList, orderListSection } from './order-list.ts';
 import { watchMachine, writeReport } from './report.ts';
 import { measurePictureStore, pictureStoreSection } from './picture-store.ts';
 import { measureRestoreHeal, restoreHealSection } from './restore-heal.ts';
@@ -79,6 +80,9 @@ try {
 } finally {
   if (!(product instanceof Error)) await product.stop();
 }
+await step('order-list', 'order list at 200 / 2,000 / 20,000 orders', async () =>
+  orderListSection(await measureOrderList()),
+);
 await step('fleet', 'fleet', async () => fleetSection(await measureFleet()));
 await step('fleet-postgres', `fleet on PostgreSQL (${POSTGRES_URL})`, async () =>
   fleetSection(await measureFleet({ databaseUrl: POSTGRES_URL })),

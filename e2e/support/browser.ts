@@ -84,6 +84,14 @@ export async function signIn(page: Page, username: string, password = E2E_PASSWO
   await page.getByTestId('login-submit').click();
 }
 
+/** Waits until the service worker has cached the app (its install ends with the precache) and is active. */
+export async function serviceWorkerReady(page: Page) {
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return registration.active?.state;
+  });
+}
+
 /** A new page of `context`, signed in as `username` and showing the menu. */
 export async function signedInPage(context: BrowserContext, username: string): Promise<Page> {
   const page = await context.newPage();

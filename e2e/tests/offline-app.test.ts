@@ -1,7 +1,7 @@
 import { checkDigit } from '@vers/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, signIn } from '../support/browser.ts';
+import { launchBrowser, newContext, serviceWorkerReady, signIn } from '../support/browser.ts';
 
 const W_OUT = '$.Body.Wagen.technicalWaggonOutgoing';
 const withCheck = (first11: string) => `${first11}${checkDigit(first11)}`;
@@ -14,14 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Waits until the service worker has cached the app (its install ends with the precache) and is active. */
-async function serviceWorkerReady(page: Page) {
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    return registration.active?.state;
-  });
-}
 
 describe('the app without a network', () => {
   it('loads offline after one visit, creates and edits an order offline, keeps it over a reload, and sends it all when the network is back', async () => {

@@ -1,7 +1,7 @@
 import { checkDigit, formatVehicleNumber } from '@vers/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newContext, signIn } from '../support/browser.ts';
+import { baseUrl, launchBrowser, newContext, serviceWorkerReady, signIn } from '../support/browser.ts';
 import { apiToken, createOrderViaApi } from '../support/orders.ts';
 
 /*
@@ -19,13 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function serviceWorkerReady(page: Page) {
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    return registration.active?.state;
-  });
-}
 
 /** A signed-in tablet whose app the service worker keeps, so that it also starts without a network. */
 async function tablet(): Promise<{ context: BrowserContext; page: Page }> {

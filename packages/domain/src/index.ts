@@ -20,6 +20,7 @@ export * from './orders/decimal.ts';
 export * from './orders/paths.ts';
 export * from './orders/order-list.ts';
 export * from './contract/orders.ts';
+export * from './contract/order-list.ts';
 export * from './sync/protocol.ts';
 export * from './contract/assets.ts';
 export * from './contract/documents.ts';

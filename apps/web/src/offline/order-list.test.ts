@@ -7,12 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../../server/src/db/schema.ts';
 import { DEMO_PASSWORD, startTestServer, type TestServer } from '../../../server/src/test/server.ts';
 import { recordChange } from './order-results.ts';
-import { VersDb } from './versdb.ts';
+import { Dexie } from 'dexie';
+import { type LocalOrder, VersDb } from './versdb.ts';
 // Before anything that imports the session (api, sync): it needs local storage and a window.
 import { removeWindowStub } from './test-node-globals.ts';
 import { call, setApiOrigin } from '../app/api.ts';
 import { sessionStore } from '../app/session.ts';
-import { localOrderList, orderListCursor, syncOrderList } from './local-orders.ts';
+import { localOrderList } from './local-orders.ts';
+import { orderListCursor, syncOrderList } from './order-list-sync.ts';
 import { settleGoneOrders } from './restore.ts';
 
 /*
@@ -157,5 +159,28 @@ describe('the orders a device keeps', () => {
     expect(
       (await server.request('GET', `/api/v1/orders/${order.id}`, { token: sessionStore.get()!.token })).status,
     ).toBe(200);
+  });
+
+  it('a device database of version 2 is upgraded with the search keys of the orders it holds, nothing else changed', async () => {
+    const name = `versdb-upgrade-${crypto.randomUUID()}`;
+    const old = new Dexie(name);
+    old.version(0.2).stores({
+      defaultOptions: '[key+lang], lang',
+      orders: 'id, sent',
+      orderImages: 'imageId, orderId, sent, toBeDeleted',
+      orderResults: 'id, orderId, sent, [sent+orderId]',
+    });
+    const order = await createOrder(41);
+    const row: LocalOrder = { id: order.id, sent: 1, order, created: new Date().toISOString() };
+    await old.table('orders').put(row);
+    old.close();
+    const db = new VersDb(name);
+    databases.push(db);
+    const found = await localOrderList(db, { search: order.number, sort: 'created', direction: 'desc' });
+    expect(found.map((hit) => hit.order.id)).toEqual([order.id]);
+    expect(db.verno).toBe(0.3);
+    const { searchKeys, ...rest } = (await db.orders.get(order.id))!;
+    expect(rest).toEqual(row);
+    expect(searchKeys).toContain(order.maintenanceNumber);
   });
 });

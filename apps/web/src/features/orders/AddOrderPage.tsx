@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { OrderTypeIcon } from './OrdersPage.tsx';
+import { OrderTypeIcon } from './order-type.tsx';
 import { XmlImportButton, XmlImportMessage } from './XmlImportButton.tsx';
 import { EXTERNAL_MAX_LENGTH, numberMessageKey } from './add-order/add-order-form.ts';
 import { useAddOrderForm } from './add-order/useAddOrderForm.ts';

@@ -2,14 +2,15 @@ import {
   type Language,
   type Order,
   type OrderType,
-  ORDER_TYPES,
   ROUTES,
   displayStatus,
   formatDate,
   formatVehicleNumber,
   guardRoute,
   isOrderStatus,
+  ORDER_LIST_COLUMNS,
   ORDER_PAGE_SIZES,
+  type OrderListColumn,
   ORDER_STATUSES,
   type OrderPage,
   type OrderPageQuery,
@@ -41,54 +42,26 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
-import { createSvgIcon } from '@mui/material/utils';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { type KeyboardEvent, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { CONTRACTOR_LIST, OrderTypeIcon } from './order-type.tsx';
 import { ApiFailure, call } from '../../app/api.ts';
 import { ConfirmDialog } from '../../app/components/ConfirmDialog.tsx';
 import { DataTablePagination } from '../../app/components/DataTablePagination.tsx';
 import { notifications } from '../../app/notifications.ts';
 import { sessionStore } from '../../app/session.ts';
-import { localOrderList, syncOrderList } from '../../offline/local-orders.ts';
+import { localOrderList } from '../../offline/local-orders.ts';
 import { versdb } from '../../offline/versdb.ts';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
 
-/**
- * The value list whose texts name the contractors (docs/requirements/orders.md#order-list,
- * docs/requirements/orders.md#add-order).
- */
-export const CONTRACTOR_LIST = 'ListAuftraggeber';
 /** Typing pauses this long before the list is asked for again. */
 const SEARCH_DELAY_MS = 300;
 /** The server's limit of the search parameter. */
 const SEARCH_MAX_LENGTH = 50;
 /** Statuses this screen reports itself; no connection, 401, 403 and 502 keep the app's global reaction. */
 const HANDLED = [0, 400, 404, 409, 500, 502, 503, 504] as const;
-
-/** A freight wagon seen from the side: box body with a sliding door, frame and two bogies. */
-export const WagonIcon = createSvgIcon(
-  <>
-    <path fillRule="evenodd" d="M2 4h20v11H2zM8.5 5.5h7v8h-7zM9.5 6.5h5v6h-5z" />
-    <path d="M1 15.75h22v1.5H1z" />
-    <circle cx="5" cy="19.5" r="1.8" />
-    <circle cx="9" cy="19.5" r="1.8" />
-    <circle cx="15" cy="19.5" r="1.8" />
-    <circle cx="19" cy="19.5" r="1.8" />
-  </>,
-  'FreightWagon',
-);
-
-/** A wheelset seen from the front: two wheels with their flanges inside, on one axle. */
-export const WheelsetIcon = createSvgIcon(
-  <path d="M1.5 11h21v2h-21zM3.5 4.5h3v15h-3zM6.5 3h1.25v18H6.5zM17.5 4.5h3v15h-3zM16.25 3h1.25v18h-1.25z" />,
-  'Wheelset',
-);
-
-export function OrderTypeIcon({ type, fontSize }: { type: OrderType; fontSize?: 'small' | 'medium' | 'large' }) {
-  return type === ORDER_TYPES.WAGON ? <WagonIcon fontSize={fontSize} /> : <WheelsetIcon fontSize={fontSize} />;
-}
 
 /** What the list shows: a page of the orders a search and a status filter find, in a column's order. */
 type ListQuery = Omit<OrderPageQuery, 'status'> & { status: OrderStatusFilter | '' };
@@ -147,6 +120,8 @@ function pageRequest(query: ListQuery): Promise<OrderPage> {
  * list shows; the rare orders to ask about (deleted, or lost by a restored server) load the heal code.
  */
 async function refreshKeptOrders(): Promise<void> {
+  // Loaded after the page: the first rows do not wait for the exchange's code.
+  const { syncOrderList } = await import('../../offline/order-list-sync.ts');
   const { asked } = await syncOrderList(versdb);
   if (asked.length > 0) {
     const { settleGoneOrders } = await import('../../offline/restore.ts');
@@ -191,17 +166,8 @@ const STATUS_FILTER_CHOICES: readonly (OrderStatusFilter | '')[] = [
 /** The edit route of an order (docs/requirements/orders.md#order-routes): /orders/{wagon|wheelset}/{id}. */
 export const editPath = (order: Pick<Order, 'id' | 'type'>) => `/orders/${order.type.toLowerCase()}/${order.id}`;
 
-type Column =
-  'contractor' | 'externalOrderNumber' | 'importedDate' | 'maintenanceNumber' | 'number' | 'status' | 'type';
-const COLUMNS: readonly Column[] = [
-  'contractor',
-  'externalOrderNumber',
-  'importedDate',
-  'maintenanceNumber',
-  'number',
-  'status',
-  'type',
-];
+type Column = OrderListColumn;
+const COLUMNS = ORDER_LIST_COLUMNS;
 
 /** Where each column goes in a phone's card: the wagon or wheelset number first, as users look for it. */
 const CARD_ORDER: Record<Column, number> = {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { notifications } from '../../../app/notifications.ts';
 import { deviceId } from '../../../offline/device.ts';
 import { versdb } from '../../../offline/versdb.ts';
-import { CONTRACTOR_LIST } from '../OrdersPage.tsx';
+import { CONTRACTOR_LIST } from '../order-type.tsx';
 import { useXmlImports } from '../XmlImportButton.tsx';
 import { newUuid } from '../xml-import.ts';
 import {

@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OrderTypeIcon } from '../OrdersPage.tsx';
+import { OrderTypeIcon } from '../order-type.tsx';
 
 /**
  * The order's status line: type icon, wagon or wheelset number, status and its icon
