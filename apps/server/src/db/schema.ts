@@ -178,9 +178,9 @@ export const orders = pgTable(
     lastCounter: integer('last_counter').notNull().default(0),
     lastModified: lastModified(),
     /**
-     * The transaction that last wrote the row (`pg_current_xact_id()`, set by a trigger on every update): a device's
-     * order list asks for what changed since a cursor (src/orders/list.ts). The trigram indexes of the number search
-     * are in the migration (0012), beside the extension they need.
+     * The transaction that last changed what the list shows of the row (`pg_current_xact_id()`, set by a trigger; an
+     * edit's counter and time do not count): a device's order list asks for what changed since a cursor
+     * (src/orders/list.ts).
      */
     changedTx: changedTx(),
   },
@@ -193,18 +193,22 @@ export const orders = pgTable(
 );
 
 /**
- * Every wheelset number ever recorded in an order (a wagon's wheelset rows, a wheelset order's own number), filled
- * by a trigger on `activities` (migration 0012): the order search finds a wagon by a wheelset it carried.
+ * The numbers the order search finds an order by (docs/requirements/orders.md#order-list-at-scale), as the search
+ * compares them (lower case, no spaces or hyphens): `ORDER` its wagon or wheelset number and its order number,
+ * `WHEELSET` every wheelset number ever recorded in it (a wagon is found by a wheelset it carried). Filled by triggers
+ * (migration 0012), and searched through a trigram index there: kept apart from `orders`, whose row every push
+ * updates, so that a push does not touch a trigram index.
  */
-export const orderWheelsetNumbers = pgTable(
-  'order_wheelset_numbers',
+export const orderSearchNumbers = pgTable(
+  'order_search_numbers',
   {
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
     number: text('number').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.orderId, t.number] })],
+  (t) => [primaryKey({ columns: [t.orderId, t.kind, t.number] })],
 );
 
 export const activities = pgTable(

@@ -47,8 +47,8 @@ import { TOMBSTONE_KINDS } from './tombstones.ts';
 /** Orders per page of `GET orders/changes`: about 200 KB of JSON. */
 export const CHANGES_PAGE_SIZE = 500;
 
-const wheelsetNumbers = sql<string[]>`array(SELECT n.number FROM order_wheelset_numbers n
-  WHERE n.order_id = ${orders.id} ORDER BY n.number)`.as('wheelset_numbers');
+const wheelsetNumbers = sql<string[]>`array(SELECT n.number FROM order_search_numbers n
+  WHERE n.order_id = ${orders.id} AND n.kind = 'WHEELSET' ORDER BY n.number)`.as('wheelset_numbers');
 const listedColumns = { ...getTableColumns(orders), wheelsetNumbers };
 type ListedRow = typeof orders.$inferSelect & { wheelsetNumbers: string[] };
 
@@ -61,17 +61,12 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
 
 /**
  * The search of the domain's `matchesOrderSearch`: a part of the wagon or wheelset number, of the order number, or of
- * a wheelset number the order holds. Each is answered by a trigram index (migration 0012).
+ * a wheelset number the order holds, answered by the trigram index of `order_search_numbers` (migration 0012).
  */
 function searchCondition(search: string | undefined): SQL | undefined {
   const needle = orderSearchNeedle(search ?? '');
   if (needle === '') return undefined;
-  const pattern = containing(needle);
-  return or(
-    sql`${orders.maintenanceNumber} LIKE ${pattern}`,
-    sql`regexp_replace(lower(${orders.number}), '[[:space:]-]', '', 'g') LIKE ${pattern}`,
-    sql`${orders.id} IN (SELECT n.order_id FROM order_wheelset_numbers n WHERE n.number LIKE ${pattern})`,
-  );
+  return sql`${orders.id} IN (SELECT n.order_id FROM order_search_numbers n WHERE n.number LIKE ${containing(needle)})`;
 }
 
 /** The SQL of the domain's `compareOrders`: the column (nulls last), then newest first, then by id. */
