@@ -7,7 +7,6 @@ export const SNACKBAR_TIMEOUT_MS = 5_000;
 export const BAD_GATEWAY_REDIRECT_DELAY_MS = 1_000;
 export const DRAWER_WIDTH = 260;
 export const DRAWER_MINI_WIDTH = 100;
-export const MOBILE_BREAKPOINT = 391;
 export const PRIMARY_COLOR = '#005087';
 export const VERSION_DISPLAY_LENGTH = 8;
 export const USERNAME_MIN_LENGTH = 3;

@@ -42,10 +42,20 @@ describe('loadValueLists', () => {
   it('reports progress 0, 33, 66, 100 and stores the lists by key and language', async () => {
     served = [list('ListA', '2026-01-01T00:00:00.000Z'), list('ListB', '2026-01-02T00:00:00.000Z')];
     const steps: number[] = [];
-    expect(await loadValueLists(db, 'de', 'full', (p) => steps.push(p))).toEqual({ ok: true, updated: 2 });
+    // A device's first load: nothing it knew changed, so nothing is reported.
+    expect(await loadValueLists(db, 'de', 'full', (p) => steps.push(p))).toEqual({ ok: true, updated: 0 });
     expect(steps).toEqual([0, 33, 66, 100]);
     expect((await db.defaultOptions.get(['ListB', 'de']))?.values[0]?.text).toBe('Alpha');
     expect(requested[0]).toBe('/api/v1/default-options-with-values?lang=de');
+  });
+
+  it('reports only the lists that changed, came or went, not every list of a load (issue 20)', async () => {
+    served = [list('ListA', '2026-01-01T00:00:00.000Z'), list('ListB', '2026-01-02T00:00:00.000Z')];
+    await loadValueLists(db, 'de', 'full');
+    // Every app start loads them again: the same lists are no update.
+    expect(await loadValueLists(db, 'de', 'full')).toEqual({ ok: true, updated: 0 });
+    served = [list('ListA', '2026-02-01T00:00:00.000Z', [['N', 'Neu']]), list('ListC', '2026-02-02T00:00:00.000Z')];
+    expect(await loadValueLists(db, 'de', 'full')).toEqual({ ok: true, updated: 3 }); // A changed, C came, B went
   });
 
   it('a full load deletes lists the server no longer has; other languages stay', async () => {

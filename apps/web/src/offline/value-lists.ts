@@ -6,6 +6,10 @@ import { setValueListProgress } from './value-list-progress.ts';
 import type { VersDb } from './versdb.ts';
 
 export type LoadKind = 'full' | 'changes';
+/**
+ * `updated`: the lists that are new, changed or gone compared with what the device had; 0 on a device that had none
+ * (its first load changes nothing the user knew).
+ */
 export type LoadResult = { ok: true; updated: number } | { ok: false };
 
 /**
@@ -41,18 +45,19 @@ export async function loadValueLists(
     return { ok: false };
   }
   onProgress(66);
+  const before = new Map(local.map((list) => [list.key, JSON.stringify(list)]));
+  const changed = lists.filter((list) => before.get(list.key) !== JSON.stringify(list));
+  const kept = new Set(lists.map((list) => list.key));
+  const gone =
+    after === undefined
+      ? local.filter((list) => !kept.has(list.key)).map((list) => [list.key, language] as [string, Language])
+      : [];
   await db.transaction('rw', db.defaultOptions, async () => {
-    if (after === undefined) {
-      const kept = new Set(lists.map((list) => list.key));
-      const gone = local
-        .filter((list) => !kept.has(list.key))
-        .map((list) => [list.key, language] as [string, Language]);
-      await db.defaultOptions.bulkDelete(gone);
-    }
-    await db.defaultOptions.bulkPut(lists);
+    await db.defaultOptions.bulkDelete(gone);
+    await db.defaultOptions.bulkPut(changed);
   });
   onProgress(100);
-  return { ok: true, updated: lists.length };
+  return { ok: true, updated: local.length === 0 ? 0 : changed.length + gone.length };
 }
 
 // ---- the app's one loader ----

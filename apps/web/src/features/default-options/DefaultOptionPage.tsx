@@ -13,6 +13,7 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
+import { stackedRowsBelowMd } from '../../app/components/stacked-rows.ts';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -115,7 +116,7 @@ export default function DefaultOptionPage() {
         </Alert>
       )}
       <TableContainer>
-        <Table data-testid="values-table">
+        <Table data-testid="values-table" sx={stackedRowsBelowMd}>
           <TableHead>
             <TableRow>
               <TableCell>{t('defaultOptions.valueKey')}</TableCell>
@@ -133,8 +134,8 @@ export default function DefaultOptionPage() {
                   ...((row.modified || row.id === null) && { bgcolor: 'action.hover' }),
                 }}
               >
-                <TableCell>{row.value}</TableCell>
-                <TableCell>{row.text}</TableCell>
+                <TableCell data-label={t('defaultOptions.valueKey')}>{row.value}</TableCell>
+                <TableCell data-label={t('defaultOptions.valueText')}>{row.text}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   <IconButton
                     aria-label={t('common.edit')}

@@ -11,6 +11,7 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
+import { stackedRowsBelowMd } from '../../app/components/stacked-rows.ts';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -109,7 +110,7 @@ export default function DefaultOptionsPage() {
         </FormControl>
       </Box>
       <TableContainer>
-        <Table size="medium" data-testid="default-options-table">
+        <Table size="medium" data-testid="default-options-table" sx={stackedRowsBelowMd}>
           <TableHead>
             <TableRow>
               <TableCell>{t('defaultOptions.key')}</TableCell>
@@ -128,11 +129,15 @@ export default function DefaultOptionsPage() {
                 sx={{ cursor: 'pointer' }}
                 data-testid={`default-option-row-${list.key}`}
               >
-                <TableCell>{list.key}</TableCell>
-                <TableCell>{list.name}</TableCell>
-                <TableCell>{list.text}</TableCell>
-                <TableCell align="right">{list.amount}</TableCell>
-                <TableCell>{formatDateTime(list.lastModified, language)}</TableCell>
+                <TableCell data-label={t('defaultOptions.key')}>{list.key}</TableCell>
+                <TableCell data-label={t('defaultOptions.name')}>{list.name}</TableCell>
+                <TableCell data-label={t('defaultOptions.text')}>{list.text}</TableCell>
+                <TableCell align="right" data-label={t('defaultOptions.amount')}>
+                  {list.amount}
+                </TableCell>
+                <TableCell data-label={t('defaultOptions.lastModified')}>
+                  {formatDateTime(list.lastModified, language)}
+                </TableCell>
               </TableRow>
             ))}
             {lists !== null && shown.length === 0 && (

@@ -17,6 +17,7 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
+import { stackedRowsBelowMd } from '../../app/components/stacked-rows.ts';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
@@ -56,12 +57,13 @@ type OpenDialog =
 const byUsername = (a: User, b: User) => a.username.localeCompare(b.username);
 
 /** The first column stays in view while a narrow screen scrolls the table sideways. */
+/** The user name stays in view while a tablet's table scrolls sideways; a phone shows each user as a card instead. */
 const stickyCell = {
-  position: 'sticky',
+  position: { md: 'sticky' },
   left: 0,
   zIndex: 1,
   bgcolor: 'background.paper',
-  borderRight: 1,
+  borderRight: { md: 1 },
   borderRightColor: 'divider',
 } as const;
 
@@ -211,7 +213,11 @@ export default function UsersPage() {
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         {users === null && !loadFailed && <LinearProgress aria-label={t('app.loading')} />}
         <TableContainer>
-          <Table data-testid="users-table" sx={{ minWidth: 820 }} aria-label={t('routes.users')}>
+          <Table
+            data-testid="users-table"
+            sx={[{ minWidth: { md: 820 } }, stackedRowsBelowMd]}
+            aria-label={t('routes.users')}
+          >
             <TableHead>
               <TableRow>
                 <TableCell sx={stickyCell}>{t('users.username')}</TableCell>
@@ -236,17 +242,24 @@ export default function UsersPage() {
                 const self = user.id === session?.id;
                 return (
                   <TableRow key={user.id} hover data-testid={`user-row-${user.username}`}>
-                    <TableCell sx={{ ...stickyCell, fontWeight: 600 }}>{user.username}</TableCell>
-                    <TableCell>{user.firstName}</TableCell>
-                    <TableCell>{user.lastName}</TableCell>
-                    <TableCell>
+                    <TableCell sx={{ ...stickyCell, fontWeight: 600 }} data-label={t('users.username')}>
+                      {user.username}
+                    </TableCell>
+                    <TableCell data-label={t('users.firstName')}>{user.firstName}</TableCell>
+                    <TableCell data-label={t('users.lastName')}>{user.lastName}</TableCell>
+                    <TableCell data-label={t('users.roles')}>
                       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
                         {user.roles.map((role) => (
                           <Chip key={role.name} label={t(`roles.${role.name}`)} size="small" />
                         ))}
                       </Box>
                     </TableCell>
-                    <TableCell align="center" data-testid={`user-enabled-${user.username}`} data-enabled={user.enabled}>
+                    <TableCell
+                      align="center"
+                      data-testid={`user-enabled-${user.username}`}
+                      data-enabled={user.enabled}
+                      data-label={t('users.enabled')}
+                    >
                       {user.enabled ? (
                         <CheckCircleIcon
                           color="success"

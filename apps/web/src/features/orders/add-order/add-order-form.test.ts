@@ -87,7 +87,13 @@ describe('the fields', () => {
     expect(checked('21 81 2471 217-4')).toEqual({ value: '21 81 2471 217-4', wrong: true });
     expect(digitsOf(WAGON_NUMBER)).toBe(WAGON_DIGITS);
     expect(digitsOf('12345')).toBe('12345');
-    expect(numberMessageKey({ value: 'x', wrong: true }, 'orders.add.refused')).toBe('errors.CHECK_NUMBER');
+    // Each wrong number says what is wrong with it (issue 20): a 10- or 13-digit number is no check-digit error.
+    expect(numberMessageKey({ value: '21 81 2471 217-4', wrong: true }, 'orders.add.refused')).toBe(
+      'errors.CHECK_NUMBER',
+    );
+    expect(numberMessageKey({ value: '2181247121', wrong: true }, undefined)).toBe('errors.NUMBER_LENGTH');
+    expect(numberMessageKey({ value: '2181247121736', wrong: true }, undefined)).toBe('errors.NUMBER_LENGTH');
+    expect(numberMessageKey({ value: 'x', wrong: true }, 'orders.add.refused')).toBe('errors.NUMBER_CHARACTERS');
     expect(numberMessageKey({ value: 'x', wrong: false }, 'orders.add.refused')).toBe('orders.add.refused');
     expect(numberMessageKey({ value: 'x', wrong: false }, undefined)).toBeUndefined();
   });

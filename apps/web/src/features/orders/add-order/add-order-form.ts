@@ -8,6 +8,7 @@ import {
   orderSchema,
   validateVehicleNumber,
 } from '@vers/domain';
+import { vehicleNumberMessageKey } from '../vehicle-number-message.ts';
 import { ApiFailure, call } from '../../../app/api.ts';
 import { createOrderLocally } from '../../../offline/local-orders.ts';
 import type { VersDb } from '../../../offline/versdb.ts';
@@ -97,7 +98,7 @@ export function digitsOf(value: string): string {
  * screen shows the field's hint where there is none.
  */
 export function numberMessageKey(field: NumberField, mark: string | undefined): string | undefined {
-  return field.wrong ? 'errors.CHECK_NUMBER' : mark;
+  return field.wrong ? vehicleNumberMessageKey(field.value) : mark;
 }
 
 /** The contractors to pick from, sorted by their text in the user's language. */

@@ -8,6 +8,7 @@ import {
   valueOf,
   type WriteIssue,
 } from '@vers/domain';
+import { vehicleNumberMessageKey } from '../vehicle-number-message.ts';
 import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
@@ -247,7 +248,7 @@ function TextInput(props: FieldInputProps) {
     if (field.kind === 'baseString' && value !== '') {
       const check = validateVehicleNumber(value);
       if (!check.ok) {
-        setError(t('errors.CHECK_NUMBER'));
+        setError(t(vehicleNumberMessageKey(value)));
         return;
       }
       value = check.digits;

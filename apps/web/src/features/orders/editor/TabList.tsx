@@ -4,7 +4,11 @@ import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import Typography from '@mui/material/Typography';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,12 +49,12 @@ function TabItemView({ type, tab, percent, entries, active, onSelect }: TabItemP
   const { t } = useTranslation();
   const title = useEntryTitle();
   return (
-    <Box sx={{ display: { xs: 'contents', md: 'block' } }}>
+    <Box>
       <ListItemButton
         selected={active === tab.id}
         onClick={() => onSelect(tab.id)}
         data-testid={`order-tab-${tab.id}`}
-        sx={{ display: 'block', minHeight: 56, flexShrink: 0, minWidth: { xs: 150, md: 'auto' } }}
+        sx={{ display: 'block', minHeight: 56 }}
       >
         <ListItemText primary={t(`catalogue.tab.${type}.${tab.id}`)} />
         <ProgressBar
@@ -67,7 +71,7 @@ function TabItemView({ type, tab, percent, entries, active, onSelect }: TabItemP
               key={name}
               selected={active === name}
               onClick={() => onSelect(name)}
-              sx={{ pl: { xs: 2, md: 4 }, minHeight: 48, flexShrink: 0, whiteSpace: 'nowrap' }}
+              sx={{ pl: 4, minHeight: 48, whiteSpace: 'nowrap' }}
               data-testid={`order-tab-${name}`}
             >
               <ListItemText primary={title(tab.perEntry!.differentiator, value)} />
@@ -91,39 +95,91 @@ const TabItem = memo(
     a.onSelect === b.onSelect,
 );
 
-/** The order's tabs with their progress (docs/requirements/orders.md#order-editor). */
-export function TabList(props: {
+interface TabListProps {
   type: OrderType;
   tabs: readonly TabDef[];
   values: Values;
   active: string;
   onSelect: (tabName: string) => void;
-}) {
+}
+
+/**
+ * Below the md breakpoint (phones, a tablet upright): one selector instead of the list, each choice with its
+ * progress, so that the fields start near the top and nothing scrolls sideways.
+ */
+function TabSelect(props: TabListProps) {
   const { t } = useTranslation();
+  const title = useEntryTitle();
+  const label = t(`catalogue.drawerTitle.${props.type}`);
+  const choices = props.tabs.flatMap((tab) => {
+    const name = t(`catalogue.tab.${props.type}.${tab.id}`);
+    const percent = tabProgress(props.type, tab, props.values).percent;
+    const entries = tab.perEntry
+      ? (perEntrySummary(props.type, tab, props.values)?.entries ?? []).map((e) => e.entry.value)
+      : [];
+    return [
+      { id: tab.id, text: name, percent, nested: false },
+      ...entries.map((value) => ({
+        id: `${tab.id}${ENTRY_SEPARATOR}${value}`,
+        text: title(tab.perEntry!.differentiator, value),
+        percent: null,
+        nested: true,
+      })),
+    ];
+  });
+  return (
+    <TextField
+      select
+      fullWidth
+      label={label}
+      value={choices.some((choice) => choice.id === props.active) ? props.active : ''}
+      onChange={(event) => props.onSelect(event.target.value)}
+      slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'order-tab-select' } as object } }}
+      data-testid="order-tabs"
+    >
+      {choices.map((choice) => (
+        <MenuItem
+          key={choice.id}
+          value={choice.id}
+          data-testid={`order-tab-${choice.id}`}
+          sx={{ pl: choice.nested ? 4 : 2, minHeight: 48 }}
+        >
+          <Box sx={{ display: 'flex', width: '100%', gap: 2, justifyContent: 'space-between' }}>
+            <span>{choice.text}</span>
+            {choice.percent !== null && (
+              <Typography
+                component="span"
+                color="text.secondary"
+                data-testid={`progress-${choice.id}`}
+                data-percent={choice.percent}
+              >
+                {choice.percent} %
+              </Typography>
+            )}
+          </Box>
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** The order's tabs with their progress (docs/requirements/orders.md#order-editor). */
+export function TabList(props: TabListProps) {
+  const { t } = useTranslation();
+  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
+  if (compact) return <TabSelect {...props} />;
   return (
     <Paper
       component="nav"
       aria-label={t(`catalogue.drawerTitle.${props.type}`)}
-      sx={{
-        width: { xs: '100%', md: 260 },
-        flexShrink: 0,
-        alignSelf: 'flex-start',
-        position: { md: 'sticky' },
-        top: { md: 80 },
-      }}
+      sx={{ width: 260, flexShrink: 0, alignSelf: 'flex-start', position: 'sticky', top: 80 }}
       data-testid="order-tabs"
     >
-      <Typography variant="overline" component="h2" sx={{ px: 2, pt: 1.5, display: { xs: 'none', md: 'block' } }}>
+      <Typography variant="overline" component="h2" sx={{ px: 2, pt: 1.5 }}>
         {t(`catalogue.drawerTitle.${props.type}`)}
       </Typography>
-      {/* Below the tablet width the tabs scroll sideways in one row, so the fields start near the top. */}
       {/* A div, not a ul: its children are the tab buttons and their entries' buttons, not list items. */}
-      <List
-        component="div"
-        dense
-        disablePadding
-        sx={{ display: { xs: 'flex', md: 'block' }, overflowX: { xs: 'auto', md: 'visible' } }}
-      >
+      <List component="div" dense disablePadding>
         {props.tabs.map((tab) => (
           <TabItem
             key={tab.id}

@@ -1,0 +1,170 @@
+import { checkDigit } from '@vers/domain';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AxeViolation, axeViolations } from '../support/axe.ts';
+import { baseUrl, launchBrowser, signIn } from '../support/browser.ts';
+import { createOrderViaApi } from '../support/orders.ts';
+
+/*
+ * Every screen on a phone (issue 20): at 412 and 360 CSS pixels nothing scrolls sideways, the menu is a drawer that
+ * stays closed until the menu button opens it, and axe-core finds no serious or critical violation. A screenshot of
+ * each screen goes to e2e/artifacts/phone for a person to look at.
+ */
+
+let browser: Browser;
+let wagonOrderId: string;
+const SHOTS = path.resolve('e2e/artifacts/phone');
+
+const wheelsetNumber = (i: number) => {
+  const first11 = `4${String(7_100_000_000 + i).slice(-10)}`;
+  return `${first11}${checkDigit(first11)}`;
+};
+
+beforeAll(async () => {
+  browser = await launchBrowser(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']);
+  wagonOrderId = await createOrderViaApi({
+    type: 'WAGON',
+    maintenanceNumber: '21 81 2471 217-3',
+    wagon: { wheelsetsOutgoing: [0, 1, 2, 3].map((i) => ({ number: wheelsetNumber(i) })) },
+  });
+  mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const PHONES = [
+  ['412', { width: 412, height: 915 }],
+  ['360', { width: 360, height: 780 }],
+] as const;
+
+function phone(viewport: { width: number; height: number }): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: baseUrl(), locale: 'de-DE', viewport, permissions: ['camera'] });
+}
+
+/** Signed in on a phone: the menu stays in its closed drawer, its button shows. */
+async function signedInPhone(context: BrowserContext, username: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto('/login');
+  await signIn(page, username);
+  await page.getByTestId('drawer-open').waitFor();
+  return page;
+}
+
+/** How far the page is wider than the phone (0: nothing scrolls sideways), and what sticks out most. */
+function overflow(page: Page) {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    let widest = '';
+    let right = width;
+    for (const element of document.querySelectorAll('body *')) {
+      const box = element.getBoundingClientRect();
+      if (box.width > 0 && box.right > right + 1 && getComputedStyle(element).position !== 'fixed') {
+        right = box.right;
+        widest = `${element.tagName.toLowerCase()}${element.getAttribute('data-testid') ? `[${element.getAttribute('data-testid')}]` : ''}`;
+      }
+    }
+    // A table or list that scrolls sideways inside the page hides its columns from a phone's user just the same.
+    const scrolling = [...document.querySelectorAll('body *')].filter((element) => {
+      const overflowX = getComputedStyle(element).overflowX;
+      return (overflowX === 'auto' || overflowX === 'scroll') && element.scrollWidth > element.clientWidth + 1;
+    });
+    const inner = scrolling.map((element) => element.className.toString().split(' ')[0] ?? element.tagName);
+    return { extra: document.documentElement.scrollWidth - width, widest, inner };
+  });
+}
+
+describe.each(PHONES)('on a phone %s px wide', (width, viewport) => {
+  it('every screen fits without sideways scrolling, the menu stays closed, and axe finds no serious violation', async () => {
+    const problems: string[] = [];
+    const violations: { screen: string; found: AxeViolation[] }[] = [];
+    let screens = 0;
+    const look = async (page: Page, screen: string) => {
+      await page.waitForFunction(() =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+      );
+      screens += 1;
+      const { extra, widest, inner } = await overflow(page);
+      if (extra > 0) problems.push(`${screen}: ${extra} px wider than the phone (${widest})`);
+      if (inner.length > 0) problems.push(`${screen}: scrolls sideways inside (${inner.join(', ')})`);
+      if (await page.getByTestId('menu').isVisible()) problems.push(`${screen}: the menu covers the page`);
+      const found = await axeViolations(page);
+      if (found.length > 0) violations.push({ screen, found });
+      await page.screenshot({ path: path.join(SHOTS, `${width}-${screen.replace(/\W+/g, '-')}.png`) });
+    };
+
+    const staff = await phone(viewport);
+    const page = await staff.newPage();
+    await page.goto('/login');
+    await page.getByTestId('login-username').waitFor();
+    await look(page, 'login');
+    await signIn(page, 'staff');
+    await page.getByTestId('home-welcome').waitFor();
+    await look(page, 'home');
+    // The menu: opened by its button, it closes again when an entry is chosen.
+    await page.getByTestId('drawer-open').click();
+    await page.getByTestId('menu-orders').click();
+    await page.locator('[data-testid="orders-table"][data-kept="synced"]').waitFor();
+    await page.getByTestId('menu').waitFor({ state: 'hidden' });
+    await look(page, 'orders');
+    await page.getByTestId('order-new').click();
+    await page.getByTestId('add-order-form').waitFor();
+    await look(page, 'add order');
+    await page.goto(`/orders/wagon/${wagonOrderId}/basedata`);
+    await page.getByTestId('tab-basedata').waitFor();
+    await look(page, 'editor basedata');
+    await page.getByTestId('order-tab-select').click();
+    await page.getByTestId('order-tab-brake').click();
+    await page.getByTestId('tab-brake').waitFor();
+    await look(page, 'editor brake');
+    await page.getByTestId('status-change').click();
+    await page.getByTestId('status-dialog').waitFor();
+    await look(page, 'status dialog');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('status-dialog').waitFor({ state: 'detached' });
+    await page.getByTestId('open-documents').click();
+    await page.getByTestId('documents-page').waitFor();
+    await look(page, 'documents');
+    await page.goBack();
+    await page.getByTestId('open-images').click();
+    await page.getByTestId('images-empty').waitFor();
+    await look(page, 'images');
+    await page.goBack();
+    await page.getByTestId('open-camera').click();
+    await expect.poll(() => page.getByTestId('camera-page').getAttribute('data-mode')).toBe('live');
+    await look(page, 'camera');
+    await page.goto('/profile');
+    await page.getByTestId('profile-username').waitFor();
+    await look(page, 'profile');
+    await staff.close();
+
+    const admin = await phone(viewport);
+    const adminPage = await signedInPhone(admin, 'werkadmin');
+    await adminPage.goto('/users');
+    await adminPage.getByTestId('users-table').waitFor();
+    await look(adminPage, 'users');
+    await adminPage.getByTestId('drawer-open').click();
+    await adminPage.getByTestId('menu-workshop').click();
+    await adminPage.getByTestId('workshop-form').waitFor();
+    await look(adminPage, 'workshop');
+    await admin.close();
+
+    const versAdmin = await phone(viewport);
+    const listsPage = await signedInPhone(versAdmin, 'versadmin');
+    await listsPage.goto('/defaultoptions');
+    await listsPage.getByTestId('default-option-row-ListAuftraggeber').waitFor();
+    await look(listsPage, 'value lists');
+    await listsPage.getByTestId('default-option-row-ListAuftraggeber').click();
+    await listsPage.getByTestId('values-table').waitFor();
+    await look(listsPage, 'value list');
+    await versAdmin.close();
+
+    expect(screens).toBe(15);
+    expect(problems).toEqual([]);
+    expect(violations).toEqual([]);
+  }, 180_000);
+});
