@@ -62,9 +62,10 @@ export async function seedForBench(dataDir: string, size: number): Promise<void>
           10
         FROM generate_series(1, ${number(size)}) AS i, w
         RETURNING id, type, maintenance_number)
-      INSERT INTO order_wheelset_numbers (order_id, number)
-        SELECT made.id, lpad((400000000000 + (random() * 99999999999)::bigint)::text, 12, '0')
-        FROM made, generate_series(1, 4) WHERE made.type = 'WAGON'`);
+      INSERT INTO order_search_numbers (order_id, kind, number)
+        SELECT made.id, 'WHEELSET', lpad((400000000000 + (random() * 99999999999)::bigint)::text, 12, '0')
+        FROM made, generate_series(1, 4) WHERE made.type = 'WAGON'
+        ON CONFLICT DO NOTHING`);
   } finally {
     await database.close();
   }
