@@ -1,9 +1,9 @@
-import { type ListedOrder, OFFLINE_DAYS, SENT_STATES, keptForOfflineWork, orderChangesSchema } from '@vers/domain';
+import { type ListedOrder, SENT_STATES, keptForOfflineWork, orderChangesSchema } from '@vers/domain';
 import { call } from '../app/api.ts';
 import { sessionStore } from '../app/session.ts';
 import { dropDeletedOrder } from './local-orders.ts';
 import { SYNC_CALL } from './sync.ts';
-import type { LocalOrder, VersDb } from './versdb.ts';
+import type { VersDb } from './versdb.ts';
 
 /** True when work of the order waits to be sent (changes, pictures to upload or delete): such an order stays. */
 async function holdsUnsentWork(db: VersDb, orderId: string): Promise<boolean> {
@@ -37,12 +37,6 @@ async function keepListedOrders(db: VersDb, orders: readonly ListedOrder[]): Pro
       }),
     );
   });
-}
-
-/** True for an order this device keeps for offline work: the domain's rule, or opened here in the last days. */
-function keptHere(row: LocalOrder, now: Date): boolean {
-  const opened = row.opened ? Date.parse(row.opened) : Number.NaN;
-  return keptForOfflineWork(row.order, now) || now.getTime() - opened <= OFFLINE_DAYS * 24 * 60 * 60 * 1000;
 }
 
 const cursorKey = (db: Pick<VersDb, 'name'>) => `vers-order-list-cursor:${db.name}:${sessionStore.get()?.id ?? ''}`;
@@ -119,7 +113,7 @@ async function settleList(
       asked.push(row.id);
       continue;
     }
-    if (unsent || keptHere(row, exchange.now)) continue;
+    if (unsent || keptForOfflineWork(row.order, exchange.now, row.opened)) continue;
     dropped += (await dropDeletedOrder(db, row.id)) ? 1 : 0;
   }
   return { dropped, asked };

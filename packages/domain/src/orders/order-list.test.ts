@@ -91,6 +91,12 @@ describe('what a device keeps for offline work', () => {
     );
   });
 
+  it('keeps a done order opened on this device lately, whatever its last change', () => {
+    const old = order({ status: 'DONE', lastModified: '2020-01-01T00:00:00.000Z' });
+    expect(keptForOfflineWork(old, now, '2026-11-20T00:00:00.000Z')).toBe(true);
+    expect(keptForOfflineWork(old, now, '2026-10-01T00:00:00.000Z')).toBe(false);
+  });
+
   it('filters done as users see it: DONE takes the archive request too', () => {
     expect(statusesOf('DONE')).toEqual(['DONE', 'DONE_ARCHIVE_REQUESTED']);
     expect(statusesOf('open')).toEqual(['CREATED', 'IN_CREATION', 'IN_WORK', 'IN_QA']);

@@ -116,9 +116,19 @@ export function compareOrders(sort: OrderSort, direction: SortDirection): (a: Or
   };
 }
 
-/** True for an order a device keeps for offline work by its own data: not done, or changed in the last days. */
-export function keptForOfflineWork(order: Order & { lastModified?: string }, now: Date, days = OFFLINE_DAYS): boolean {
+/**
+ * True for an order a device keeps for offline work: not done, or changed in the last days, or opened on this device
+ * in that time (`opened`, an ISO time the device knows of).
+ */
+export function keptForOfflineWork(
+  order: Order & { lastModified?: string },
+  now: Date,
+  opened?: string,
+  days = OFFLINE_DAYS,
+): boolean {
   if (!isReadOnlyStatus(order.status as OrderStatus)) return true;
   const since = now.getTime() - days * 24 * 60 * 60 * 1000;
-  return Date.parse(order.lastModified ?? order.created) >= since;
+  return (
+    Date.parse(order.lastModified ?? order.created) >= since || (opened !== undefined && Date.parse(opened) >= since)
+  );
 }
