@@ -13,15 +13,15 @@ afterAll(async () => {
 // docs/requirements/administration.md#menu, written out here rather than computed, so the test checks the rule instead
 // of repeating it.
 const EXPECTED: [username: string, menu: string[], landing: RegExp][] = [
-  ['admin', ['profile', 'defaultOptions'], /\/profile$/],
-  ['versadmin', ['profile', 'defaultOptions'], /\/$/],
-  ['werkadmin', ['profile', 'workshop', 'users'], /\/$/],
+  ['admin', ['profile', 'users', 'defaultOptions'], /\/profile$/],
+  ['versadmin', ['profile', 'users', 'defaultOptions'], /\/$/],
+  ['werkadmin', ['orders', 'profile', 'workshop', 'users'], /\/$/],
   ['staff', ['orders', 'profile'], /\/$/],
   ['wagonqa', ['orders', 'profile'], /\/$/],
   ['wheelsetqa', ['orders', 'profile'], /\/$/],
   ['qa', ['profile'], /\/profile$/],
   ['holder', ['profile'], /\/profile$/],
-  ['werkadmin2', ['profile', 'workshop', 'users'], /\/$/],
+  ['werkadmin2', ['orders', 'profile', 'workshop', 'users'], /\/$/],
   ['staff2', ['orders', 'profile'], /\/$/],
 ];
 

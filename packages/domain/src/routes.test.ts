@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES } from './roles.ts';
-import { guardRoute, menuFor, menuPath, routeByName, startPath } from './routes.ts';
+import { MENU_ITEMS, guardRoute, menuFor, menuPath, routeByName, startPath } from './routes.ts';
 
 describe('guardRoute', () => {
   it('lets anyone reach the login page', () => {
@@ -37,9 +37,9 @@ describe('guardRoute', () => {
 
 describe('menuFor', () => {
   it.each([
-    [ROLES.ADMIN, ['profile', 'defaultOptions']],
-    [ROLES.VERS_ADMIN, ['profile', 'defaultOptions']],
-    [ROLES.WORKSHOP_ADMIN, ['profile', 'workshop', 'users']],
+    [ROLES.ADMIN, ['profile', 'users', 'defaultOptions']],
+    [ROLES.VERS_ADMIN, ['profile', 'users', 'defaultOptions']],
+    [ROLES.WORKSHOP_ADMIN, ['orders', 'profile', 'workshop', 'users']],
     [ROLES.WORKSHOP_STAFF, ['orders', 'profile']],
     [ROLES.WORKSHOP_WAGON_QA, ['orders', 'profile']],
     [ROLES.WORKSHOP_WHEELSET_QA, ['orders', 'profile']],
@@ -64,6 +64,26 @@ describe('menuFor', () => {
     for (const role of Object.values(ROLES)) {
       for (const item of menuFor([role])) {
         expect(guardRoute(routeByName(routeOf[item]), { roles: [role] }).kind).toBe('allow');
+      }
+    }
+  });
+
+  it('shows every entry whose route the role may open (no route reachable only by typing its address)', () => {
+    // The workshop entry leads to the user's own workshop: system admins have none and reach workshops otherwise.
+    const ownWorkshopOnly = (role: string, item: string) => item === 'workshop' && role !== ROLES.WORKSHOP_ADMIN;
+    const routeOf = {
+      orders: 'orders',
+      profile: 'profile',
+      workshop: 'workshop',
+      users: 'users',
+      defaultOptions: 'defaultOptions',
+    } as const;
+    for (const role of Object.values(ROLES)) {
+      const shown = menuFor([role]);
+      for (const item of MENU_ITEMS) {
+        const allowed =
+          guardRoute(routeByName(routeOf[item]), { roles: [role] }).kind === 'allow' && !ownWorkshopOnly(role, item);
+        expect({ role, item, shown: shown.includes(item) }).toEqual({ role, item, shown: allowed });
       }
     }
   });

@@ -79,10 +79,14 @@ export type MenuItem = (typeof MENU_ITEMS)[number];
  * leads to a refusal and every route a role may open is reachable from the menu.
  */
 const MENU_ROLES: Record<MenuItem, readonly Role[] | undefined> = {
-  orders: [ROLES.WORKSHOP_STAFF, ROLES.WORKSHOP_WAGON_QA, ROLES.WORKSHOP_WHEELSET_QA],
+  // Workshop admins too (issue 20): they may open every order route and set statuses, so the entry follows the
+  // route's roles rather than the spec's menu list (staff and QA), which left them no way in.
+  orders: ORDER_ROLES,
   profile: undefined,
   workshop: [ROLES.WORKSHOP_ADMIN],
-  users: [ROLES.WORKSHOP_ADMIN],
+  // System admins too (issue 20): their users page picks a workshop. The workshop entry stays the workshop admin's,
+  // since it leads to the user's own workshop and a system admin has none.
+  users: ADMIN_AREA_ROLES,
   defaultOptions: VALUE_LIST_ROLES,
 };
 
