@@ -24,7 +24,7 @@ try {
   ] as const) {
     for (const [label, viewport] of [
       ['desktop', { width: 1280, height: 800 }],
-      ['mobile', { width: 380, height: 760 }],
+      ['mobile', { width: 412, height: 915 }],
     ] as const) {
       const context = await browser.newContext({ baseURL: product.url, viewport });
       await context.addInitScript(

@@ -12,8 +12,8 @@ afterAll(async () => {
 
 const rows = (page: Page) => page.getByTestId('default-options-table').locator('tbody tr');
 
-async function rowsPerPage(page: Page, label: string) {
-  await page.getByTestId('default-options-pagination').getByRole('combobox').click();
+async function rowsPerPage(page: Page, label: string, table = 'default-options-pagination') {
+  await page.getByTestId(table).getByRole('combobox').click();
   await page.getByRole('option', { name: label, exact: true }).click();
 }
 
@@ -64,10 +64,35 @@ describe('value lists', () => {
     expect(keys.every((k) => k.toLowerCase().includes('puffer'))).toBe(true);
     await page.getByTestId('default-options-search').fill('');
     await page.getByTestId('default-options-type').click();
+    // Every superstructure type of ListAufbautyp, in German alphabetical order, not only the types some list carries.
+    await expect
+      .poll(() => page.getByRole('option').allTextContents())
+      .toEqual(['Alle', 'Autotransportwagen', 'Flachwagen', 'Gedeckter Wagen', 'Schüttgut', 'Staubgut', 'Tank']);
     await page.getByRole('option', { name: 'Tank', exact: true }).click();
     await expect
       .poll(() => rows(page).locator('td:first-child').allTextContents())
       .toEqual(['ListTankcodierung', 'ListTankpruefungsart']);
+    // A type no list carries yet: the table says so instead of showing nothing.
+    await page.getByTestId('default-options-type').click();
+    await page.getByRole('option', { name: 'Flachwagen', exact: true }).click();
+    await expect.poll(() => rows(page).allTextContents()).toEqual(['Keine Wertelisten gefunden.']);
+    await context.close();
+  });
+
+  it('shows a list in the order of its texts in the language, with ČD Cargo among the Cs', async () => {
+    const context = await newContext(browser, 'cs-CZ');
+    const page = await context.newPage();
+    await page.goto('/login');
+    await signIn(page, 'versadmin');
+    await page.getByTestId('menu-defaultOptions').click();
+    await page.getByTestId('default-option-row-ListAuftraggeber').click();
+    await rowsPerPage(page, 'Vše', 'values-pagination');
+    const texts = page.getByTestId('values-table').locator('tbody tr td:nth-child(2)');
+    await expect.poll(() => texts.allTextContents()).toContain('ČD Cargo, a.s.');
+    const shown = await texts.allTextContents();
+    // Czech: Č is its own letter after C and before D; never last, as by code point.
+    expect(shown.indexOf('ČD Cargo, a.s.')).toBe(shown.indexOf('DB Cargo AG') - 1);
+    expect(shown).toEqual([...shown].sort(new Intl.Collator('cs', { numeric: true }).compare));
     await context.close();
   });
 

@@ -41,3 +41,19 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   sv: 'Svenska',
   tr: 'Türkçe',
 };
+
+const collators = new Map<Language, Intl.Collator>();
+
+/**
+ * Orders texts the way the language writes its alphabet (Intl.Collator): "ČD Cargo" beside "CFL" in German, after it
+ * in Czech, where Č is a letter of its own, never after "Z" as by code points. Digits compare as numbers ("Wheelset 2"
+ * before "Wheelset 10").
+ */
+export function byText(language: Language): (a: string, b: string) => number {
+  let collator = collators.get(language);
+  if (!collator) {
+    collator = new Intl.Collator(language, { numeric: true });
+    collators.set(language, collator);
+  }
+  return collator.compare;
+}

@@ -26,6 +26,7 @@ import { NavLink, useMatches, useNavigate } from 'react-router';
 import { LanguageSelect } from './LanguageSelect.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 import { VersionInfo } from './VersionInfo.tsx';
+import { SNACKBAR_CLEARANCE, useCurrentNotification } from './notifications.ts';
 import { useSession } from './session.ts';
 import { endSession } from '../features/auth/sign-out.ts';
 import { ConfirmDialog } from './components/ConfirmDialog.tsx';
@@ -76,6 +77,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const [mini, setMini] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
   const title = useTitle();
+  const notification = useCurrentNotification();
   // The editor's toolbar shows the last synchronisation time as well (docs/requirements/orders.md#editor-toolbar).
   const editing = useMatches().some((m) => (m.handle as RouteHandle | undefined)?.route.name === 'EditOrder');
   const width = mobile ? DRAWER_WIDTH : mini ? DRAWER_MINI_WIDTH : DRAWER_WIDTH;
@@ -216,7 +218,7 @@ export function Layout({ children }: { children: ReactNode }) {
       )}
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0 }}>
         <Toolbar />
-        <Box sx={{ p: { xs: 2, sm: 3 } }}>
+        <Box sx={{ p: { xs: 2, sm: 3 }, pb: notification ? SNACKBAR_CLEARANCE : undefined }} data-testid="page-content">
           <Suspense fallback={null}>
             <OfflineBanner />
           </Suspense>

@@ -10,6 +10,13 @@ export interface Notification {
   severity: Severity;
 }
 
+/**
+ * Room kept free below the page's content while a snackbar shows (px, by MUI breakpoint): the snackbar sits 8 px
+ * (phones) or 24 px above the bottom and is one or two lines of an Alert high, so a form's last buttons can always be
+ * scrolled out from under it (issue 20: never over controls).
+ */
+export const SNACKBAR_CLEARANCE = { xs: 112, sm: 96 } as const;
+
 type Listener = () => void;
 const listeners = new Set<Listener>();
 let queue: Notification[] = [];

@@ -65,12 +65,17 @@ export async function loadValueLists(
 let running: Promise<LoadResult> | null = null;
 
 /** Runs one load at a time; says so when lists were updated. */
-export async function refreshValueLists(db: VersDb, language: Language, kind: LoadKind): Promise<LoadResult> {
+export async function refreshValueLists(
+  db: VersDb,
+  language: Language,
+  kind: LoadKind,
+  { announce = true }: { announce?: boolean } = {},
+): Promise<LoadResult> {
   while (running) await running.catch(() => undefined);
   running = loadValueLists(db, language, kind, setValueListProgress);
   try {
     const result = await running;
-    if (result.ok && result.updated > 0) notifications.show('defaultOptions.updated', 'info');
+    if (announce && result.ok && result.updated > 0) notifications.show('defaultOptions.updated', 'info');
     return result;
   } finally {
     running = null;

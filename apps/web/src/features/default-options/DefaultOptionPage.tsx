@@ -45,7 +45,7 @@ export default function DefaultOptionPage() {
   const load = useCallback(async () => {
     const answer = await fetchList(id);
     setList(answer);
-    setRows(rowsFrom(answer.values));
+    setRows(rowsFrom(answer.values, answer.lang));
   }, [id]);
 
   useEffect(() => {
@@ -74,8 +74,9 @@ export default function DefaultOptionPage() {
     const failed = results.filter((r) => r.status === 'rejected').length;
     notifications.show(failed ? 'defaultOptions.saveError' : 'common.saved', failed ? 'error' : 'success');
     await load().catch(() => undefined);
-    // The browser's own copy follows at once.
-    void refreshValueLists(versdb, (i18n.resolvedLanguage ?? 'de') as Language, 'changes');
+    // The browser's own copy follows at once, quietly: "Value lists were updated" would replace the save's own message
+    // with news the admin just made.
+    void refreshValueLists(versdb, (i18n.resolvedLanguage ?? 'de') as Language, 'changes', { announce: false });
     setSaving(false);
   };
 
@@ -158,7 +159,7 @@ export default function DefaultOptionPage() {
           </TableBody>
         </Table>
       </TableContainer>
-      <DataTablePagination {...pagination} />
+      <DataTablePagination {...pagination} data-testid="values-pagination" />
       {editing && (
         <ValueDialog
           initial={editing}

@@ -1,4 +1,10 @@
-import { type DefaultOptionSummary, type Language, formatDateTime } from '@vers/domain';
+import {
+  type DefaultOptionSummary,
+  type DefaultOptionValue,
+  type Language,
+  byText,
+  formatDateTime,
+} from '@vers/domain';
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
@@ -15,14 +21,12 @@ import { stackedRowsBelowMd } from '../../app/components/stacked-rows.ts';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DataTablePagination } from '../../app/components/DataTablePagination.tsx';
 import { usePaging } from '../../app/components/table-paging.ts';
-import { versdb } from '../../offline/versdb.ts';
-import { fetchSummaries } from './default-options-api.ts';
+import { fetchList, fetchSummaries } from './default-options-api.ts';
 
 const ALL = 'all';
 /** The value list that names the superstructure types; its texts label the filter. */
@@ -40,26 +44,33 @@ export default function DefaultOptionsPage() {
   const [lists, setLists] = useState<DefaultOptionSummary[] | null>(null);
   const [search, setSearch] = useState('');
   const [type, setType] = useState<string>(ALL);
-  const superstructureTypes = useLiveQuery(
-    () => versdb.defaultOptions.get([SUPERSTRUCTURE_LIST, language]),
-    [language],
-  );
+  const [superstructureTypes, setSuperstructureTypes] = useState<DefaultOptionValue[]>([]);
 
   useEffect(() => {
     let live = true;
     fetchSummaries(language)
-      .then((answer) => live && setLists(answer))
-      .catch(() => live && setLists([]));
+      .then(async (answer) => {
+        if (!live) return;
+        setLists(answer);
+        // The filter offers every superstructure type of the list that names them, not only the types some list
+        // already carries (which, in the seeded lists, was tank alone).
+        const named = answer.find((list) => list.key === SUPERSTRUCTURE_LIST);
+        const types = named ? (await fetchList(named.id)).values : [];
+        if (live) setSuperstructureTypes(types);
+      })
+      .catch(() => live && setLists((current) => current ?? []));
     return () => {
       live = false;
     };
   }, [language]);
 
   const typeOptions = useMemo(() => {
-    const codes = [...new Set((lists ?? []).map((l) => l.superstructureType).filter((c): c is string => !!c))];
-    const label = (code: string) => superstructureTypes?.values.find((v) => v.value === code)?.text ?? code;
-    return codes.map((code) => ({ code, label: label(code) })).sort((a, b) => a.label.localeCompare(b.label));
-  }, [lists, superstructureTypes]);
+    const label = new Map(superstructureTypes.map((v) => [v.value, v.text]));
+    const carried = (lists ?? []).map((l) => l.superstructureType).filter((c): c is string => !!c);
+    const codes = [...new Set([...label.keys(), ...carried])];
+    const order = byText(language);
+    return codes.map((code) => ({ code, label: label.get(code) ?? code })).sort((a, b) => order(a.label, b.label));
+  }, [lists, superstructureTypes, language]);
 
   const shown = (lists ?? []).filter(
     (list) => matchesSearch(list, search) && (type === ALL || list.superstructureType === type),

@@ -1,12 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { isRowComplete, keepsAValue, pendingChanges, rowsFrom, toggleDelete, upsertRow } from './value-rows.ts';
 
-const rows = rowsFrom([
-  { id: 1, value: 'A', text: 'Alpha', global: true },
-  { id: 2, value: 'B', text: 'Beta', global: false },
-]);
+const rows = rowsFrom(
+  [
+    { id: 1, value: 'A', text: 'Alpha', global: true },
+    { id: 2, value: 'B', text: 'Beta', global: false },
+  ],
+  'de',
+);
 
 describe('value-list rows', () => {
+  it('come in the order of their texts in the list language, not by code point', () => {
+    const contractors = [
+      { id: 1, value: 'WAS', text: 'Wascosa', global: true },
+      { id: 2, value: 'CDC', text: 'ČD Cargo, a.s.', global: true },
+      { id: 3, value: 'DBC', text: 'DB Cargo', global: true },
+    ];
+    expect(rowsFrom(contractors, 'de').map((r) => r.value)).toEqual(['CDC', 'DBC', 'WAS']);
+  });
+
   it('marks an existing row for deletion and unmarks it again', () => {
     const marked = toggleDelete(rows, 'v1');
     expect(marked.find((r) => r.id === 1)?.delete).toBe(true);

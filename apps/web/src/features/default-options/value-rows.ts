@@ -1,4 +1,4 @@
-import type { DefaultOptionValue } from '@vers/domain';
+import { type DefaultOptionValue, type Language, byText } from '@vers/domain';
 
 /**
  * A row of the value-list edit screen (docs/requirements/administration.md#value-list-rows): new (id null), modified,
@@ -15,8 +15,12 @@ export interface ValueRow {
   delete: boolean;
 }
 
-export function rowsFrom(values: readonly DefaultOptionValue[]): ValueRow[] {
-  return values.map((v) => ({ rowKey: `v${v.id}`, ...v, modified: false, delete: false }));
+/** The list's values in the order of their texts in the list's language (the server's order is by code point). */
+export function rowsFrom(values: readonly DefaultOptionValue[], language: Language): ValueRow[] {
+  const order = byText(language);
+  return [...values]
+    .sort((a, b) => order(a.text, b.text))
+    .map((v) => ({ rowKey: `v${v.id}`, ...v, modified: false, delete: false }));
 }
 
 /** A row can be saved only with both key and display text. */

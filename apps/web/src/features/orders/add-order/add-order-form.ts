@@ -5,6 +5,7 @@ import {
   type OrderType,
   ORDER_TYPES,
   WHEELSETS_PER_WAGON,
+  byText,
   orderSchema,
   validateVehicleNumber,
 } from '@vers/domain';
@@ -106,9 +107,7 @@ export function contractorOptionsOf(
   values: readonly { value: string; text: string }[] | undefined,
   language: Language,
 ): ContractorOption[] {
-  return (values ?? [])
-    .map((v) => ({ value: v.value, text: v.text }))
-    .sort((a, b) => a.text.localeCompare(b.text, language));
+  return (values ?? []).map((v) => ({ value: v.value, text: v.text })).sort((a, b) => byText(language)(a.text, b.text));
 }
 
 function newRow(key: number, value = ''): WheelsetRow {
