@@ -35,13 +35,23 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** The phones: German and light at two widths, English and dark at the common one. */
 const PHONES = [
-  ['412', { width: 412, height: 915 }],
-  ['360', { width: 360, height: 780 }],
+  ['412', { width: 412, height: 915 }, 'de', false],
+  ['360', { width: 360, height: 780 }, 'de', false],
+  ['412-en-dark', { width: 412, height: 915 }, 'en', true],
 ] as const;
 
-function phone(viewport: { width: number; height: number }): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: baseUrl(), locale: 'de-DE', viewport, permissions: ['camera'] });
+async function phone(viewport: { width: number; height: number }, language: string, dark: boolean) {
+  const context = await browser.newContext({ baseURL: baseUrl(), locale: 'de-DE', viewport, permissions: ['camera'] });
+  await context.addInitScript(
+    ({ language, dark }) => {
+      localStorage.setItem('vers-lang', language);
+      localStorage.setItem('vers-dark-mode', String(dark));
+    },
+    { language, dark },
+  );
+  return context;
 }
 
 /** Signed in on a phone: the menu stays in its closed drawer, its button shows. */
@@ -76,7 +86,7 @@ function overflow(page: Page) {
   });
 }
 
-describe.each(PHONES)('on a phone %s px wide', (width, viewport) => {
+describe.each(PHONES)('on a phone, %s', (width, viewport, language, dark) => {
   it('every screen fits without sideways scrolling, the menu stays closed, and axe finds no serious violation', async () => {
     const problems: string[] = [];
     const violations: { screen: string; found: AxeViolation[] }[] = [];
@@ -97,7 +107,7 @@ describe.each(PHONES)('on a phone %s px wide', (width, viewport) => {
       await page.screenshot({ path: path.join(SHOTS, `${width}-${screen.replace(/\W+/g, '-')}.png`) });
     };
 
-    const staff = await phone(viewport);
+    const staff = await phone(viewport, language, dark);
     const page = await staff.newPage();
     await page.goto('/login');
     await page.getByTestId('login-username').waitFor();
@@ -142,7 +152,7 @@ describe.each(PHONES)('on a phone %s px wide', (width, viewport) => {
     await look(page, 'profile');
     await staff.close();
 
-    const admin = await phone(viewport);
+    const admin = await phone(viewport, language, dark);
     const adminPage = await signedInPhone(admin, 'werkadmin');
     await adminPage.goto('/users');
     await adminPage.getByTestId('users-table').waitFor();
@@ -153,7 +163,7 @@ describe.each(PHONES)('on a phone %s px wide', (width, viewport) => {
     await look(adminPage, 'workshop');
     await admin.close();
 
-    const versAdmin = await phone(viewport);
+    const versAdmin = await phone(viewport, language, dark);
     const listsPage = await signedInPhone(versAdmin, 'versadmin');
     await listsPage.goto('/defaultoptions');
     await listsPage.getByTestId('default-option-row-ListAuftraggeber').waitFor();

@@ -12,7 +12,9 @@ export function buildTheme(dark: boolean) {
     palette: {
       mode: dark ? 'dark' : 'light',
       // In the dark theme the brand blue is too dark to read as text or icons; a lighter tint of it is used.
-      primary: { main: dark ? '#6fa8d6' : PRIMARY_COLOR },
+      // Its dark shade (a contained button under the pointer) stays light enough for the dark text on it: MUI's own,
+      // 30 % darker, gave 3.9:1 (axe, phone end-to-end test in the dark theme); this one gives 5.8:1.
+      primary: dark ? { main: '#6fa8d6', dark: '#5a92c2' } : { main: PRIMARY_COLOR },
       // Text on a coloured background (filled alerts and snackbars, contained buttons, chips) picks white only when
       // white reaches WCAG AA's 4.5:1; MUI's default of 3 put white on the light info blue (3.9:1) and orange.
       contrastThreshold: 4.5,
