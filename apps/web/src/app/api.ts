@@ -1,4 +1,4 @@
-import { API_BASE, BAD_GATEWAY_REDIRECT_DELAY_MS, type ErrorCode, errorBodySchema } from '@vers/domain';
+import { API_BASE, type ErrorCode, errorBodySchema } from '@vers/domain';
 import type { z } from 'zod';
 import { notifications } from './notifications.ts';
 import { sessionStore } from './session.ts';
@@ -89,8 +89,13 @@ function reactGlobally(failure: ApiFailure) {
     case 403:
       notifications.show('errors.FORBIDDEN', 'error');
       return;
+    // A gateway without its server (502, 503, 504) says nothing about the session: the page shows its own error with a
+    // retry and the user stays signed in. The spec's redirect to /login after a 502 looped: the login, still holding
+    // the session, sent the user straight back to the page, whose call failed again a second later (issue 20).
     case 502:
-      setTimeout(() => navigate(loginRedirectPath()), BAD_GATEWAY_REDIRECT_DELAY_MS);
+    case 503:
+    case 504:
+      notifications.show('errors.serverUnavailable', 'error');
       return;
     default:
       notifications.show(`errors.${failure.code in ERROR_MESSAGE_KEYS ? failure.code : 'unexpected'}`, 'error');
