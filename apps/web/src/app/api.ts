@@ -1,7 +1,7 @@
 import { API_BASE, type ErrorCode, errorBodySchema } from '@vers/domain';
 import type { z } from 'zod';
 import { notifications } from './notifications.ts';
-import { sessionStore } from './session.ts';
+import { loginPath, sessionStore } from './session.ts';
 
 /** A failed call: `status` 0 means the server could not be reached. */
 export class ApiFailure extends Error {
@@ -53,13 +53,6 @@ export function setApiOrigin(origin: string) {
   apiOrigin = origin.replace(/\/+$/, '');
 }
 
-/** Where to go for a fresh sign-in, coming back to the current page afterwards. */
-export function loginRedirectPath(): string {
-  const here = window.location.pathname + window.location.search;
-  // Already on the login: keep its own redirect.
-  return here.startsWith('/login') ? here : `/login?redirect=${encodeURIComponent(here)}`;
-}
-
 const responseObservers = new Set<(headers: Headers) => void>();
 /** Hears the headers of every answer of the server (the offline code reads the database identity from them). */
 export function observeResponses(observer: (headers: Headers) => void): () => void {
@@ -80,10 +73,9 @@ function reactGlobally(failure: ApiFailure) {
       notifications.show('errors.noConnection', 'error');
       return;
     case 401: {
-      const target = loginRedirectPath();
-      notifications.show('errors.notLoggedIn', 'warning');
-      sessionStore.clear();
-      navigate(target);
+      // The sign-in page says why (errors.notLoggedIn), and keeps saying it: no snackbar that times out.
+      sessionStore.clear('401');
+      navigate(loginPath(window.location.pathname + window.location.search));
       return;
     }
     case 403:
