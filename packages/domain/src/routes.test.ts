@@ -37,8 +37,8 @@ describe('guardRoute', () => {
 
 describe('menuFor', () => {
   it.each([
-    [ROLES.ADMIN, ['profile', 'defaultOptions']],
-    [ROLES.VERS_ADMIN, ['profile', 'defaultOptions']],
+    [ROLES.ADMIN, ['profile', 'users', 'defaultOptions']],
+    [ROLES.VERS_ADMIN, ['profile', 'users', 'defaultOptions']],
     [ROLES.WORKSHOP_ADMIN, ['profile', 'workshop', 'users']],
     [ROLES.WORKSHOP_STAFF, ['orders', 'profile']],
     [ROLES.WORKSHOP_WAGON_QA, ['orders', 'profile']],

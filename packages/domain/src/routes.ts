@@ -82,7 +82,8 @@ const MENU_ROLES: Record<MenuItem, readonly Role[] | undefined> = {
   orders: [ROLES.WORKSHOP_STAFF, ROLES.WORKSHOP_WAGON_QA, ROLES.WORKSHOP_WHEELSET_QA],
   profile: undefined,
   workshop: [ROLES.WORKSHOP_ADMIN],
-  users: [ROLES.WORKSHOP_ADMIN],
+  // The system admins too (issue 20): they pick a workshop on the page and manage its users.
+  users: [ROLES.WORKSHOP_ADMIN, ...ROLE_GROUPS.systemAdmins],
   defaultOptions: VALUE_LIST_ROLES,
 };
 

@@ -3,9 +3,11 @@ import {
   type CreateUserResponse,
   type UpdateUserRequest,
   type User,
+  type WorkshopSummary,
   createUserResponseSchema,
   roleRefSchema,
   userSchema,
+  workshopSummarySchema,
 } from '@vers/domain';
 import i18next from 'i18next';
 import { z } from 'zod';
@@ -20,8 +22,18 @@ import { ApiFailure, call } from '../../app/api.ts';
 const HANDLED = [0, 400, 403, 404, 409, 413, 415, 422, 429, 500, 502, 503, 504] as const;
 const handles = HANDLED;
 
-export function fetchUsers(): Promise<User[]> {
-  return call('users/current', z.array(userSchema), { handles });
+/**
+ * The users of a workshop. A system admin names it (`workshopId`; null: the users of no workshop, the system's own);
+ * everybody else gets their own workshop's, and passes undefined.
+ */
+export function fetchUsers(workshopId?: number | null): Promise<User[]> {
+  const query = typeof workshopId === 'number' ? `?workshopId=${workshopId}` : '';
+  return call(`users/current${query}`, z.array(userSchema), { handles });
+}
+
+/** Every workshop, for a system admin to pick one (GET workshops). */
+export function fetchWorkshops(): Promise<WorkshopSummary[]> {
+  return call('workshops', z.array(workshopSummarySchema), { handles });
 }
 
 /** The roles the signed-in admin may hand out. */
