@@ -1,6 +1,8 @@
 import { type DefaultOptionSummary, type Language, formatDateTime } from '@vers/domain';
 import SearchIcon from '@mui/icons-material/Search';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import InputAdornment from '@mui/material/InputAdornment';
 import InputLabel from '@mui/material/InputLabel';
@@ -45,15 +47,20 @@ export default function DefaultOptionsPage() {
     [language],
   );
 
+  /** The load failed (the server away, no connection): said above the table with a retry, not an empty list. */
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
   useEffect(() => {
     let live = true;
+    setFailed(false);
     fetchSummaries(language)
       .then((answer) => live && setLists(answer))
-      .catch(() => live && setLists([]));
+      .catch(() => live && setFailed(true));
     return () => {
       live = false;
     };
-  }, [language]);
+  }, [language, attempt]);
 
   const typeOptions = useMemo(() => {
     const codes = [...new Set((lists ?? []).map((l) => l.superstructureType).filter((c): c is string => !!c))];
@@ -109,6 +116,20 @@ export default function DefaultOptionsPage() {
           </Select>
         </FormControl>
       </Box>
+      {failed && (
+        <Alert
+          severity="error"
+          data-testid="default-options-load-error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" onClick={() => setAttempt((n) => n + 1)}>
+              {t('defaultOptions.retry')}
+            </Button>
+          }
+        >
+          {t('defaultOptions.loadFailed')}
+        </Alert>
+      )}
       <TableContainer>
         <Table size="medium" data-testid="default-options-table" sx={stackedRowsBelowMd}>
           <TableHead>
