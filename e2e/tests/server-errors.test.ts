@@ -208,3 +208,28 @@ describe('screens that work from the device when the server is away', () => {
     await ctx.close();
   });
 });
+
+describe('a refusal (403) of a screen’s data', () => {
+  it.each([
+    ['the users page', 'werkadmin', '/users', '**/api/v1/users/current*', 'users'],
+    ['the order list', 'staff', '/orders', '**/api/v1/orders/page*', 'orders'],
+  ])('%s says the rights message, not "could not be loaded"', async (_, username, path, call, prefix) => {
+    const ctx = await context('de-DE', 'desktop');
+    const page = await ctx.newPage();
+    await signInAs(page, username);
+    await page.route(call, (route) =>
+      route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 403, code: 'FORBIDDEN', message: 'Forbidden' }),
+      }),
+    );
+    await page.goto(path);
+    await expect(page.getByTestId(`${prefix}-forbidden`).textContent()).resolves.toContain(
+      'Sie haben keine ausreichenden Rechte für diese Seite',
+    );
+    expect(await page.getByTestId(`${prefix}-load-error`).count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe(path);
+    await ctx.close();
+  });
+});

@@ -29,6 +29,7 @@ import { useSearchParams } from 'react-router';
 import { DataTablePagination } from '../../app/components/DataTablePagination.tsx';
 import { usePaging } from '../../app/components/table-paging.ts';
 import { ConfirmDialog } from '../../app/components/ConfirmDialog.tsx';
+import { ApiFailure } from '../../app/api.ts';
 import { notifications } from '../../app/notifications.ts';
 import { useSession } from '../../app/session.ts';
 import { InitialPasswordDialog } from './InitialPasswordDialog.tsx';
@@ -80,7 +81,8 @@ export default function UsersPage() {
   const [workshops, setWorkshops] = useState<WorkshopSummary[] | null>(null);
   const [workshopsFailed, setWorkshopsFailed] = useState(false);
   const [users, setUsers] = useState<User[] | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  /** The users could not be read ('failed': a retry may help) or the server refused them ('forbidden': no rights). */
+  const [loadFailed, setLoadFailed] = useState<'failed' | 'forbidden' | false>(false);
   const [roles, setRoles] = useState<string[]>([]);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -111,8 +113,9 @@ export default function UsersPage() {
     ]);
     if (mine !== loads.current) return;
     if (usersResult.status === 'fulfilled') setUsers(usersResult.value);
+    else if (usersResult.reason instanceof ApiFailure && usersResult.reason.status === 403) setLoadFailed('forbidden');
     else {
-      setLoadFailed(true);
+      setLoadFailed('failed');
       report('users.loadError', usersResult.reason);
     }
     if (rolesResult.status === 'fulfilled') setRoles(rolesResult.value);
@@ -243,7 +246,12 @@ export default function UsersPage() {
         </Button>
       </Stack>
 
-      {loadFailed && (
+      {loadFailed === 'forbidden' && (
+        <Alert severity="error" data-testid="users-forbidden">
+          {t('errors.forbidden')}
+        </Alert>
+      )}
+      {loadFailed === 'failed' && (
         <Alert
           severity="error"
           data-testid="users-load-error"
