@@ -74,8 +74,9 @@ function reactGlobally(failure: ApiFailure) {
       return;
     case 401: {
       // The sign-in page says why (errors.notLoggedIn), and keeps saying it: no snackbar that times out.
+      const here = window.location.pathname + window.location.search;
       sessionStore.clear('401');
-      navigate(loginPath(window.location.pathname + window.location.search));
+      navigate(loginPath(here));
       return;
     }
     case 403:
