@@ -171,9 +171,14 @@ describe.each(PHONES)('on a phone, %s', (width, viewport, language, dark) => {
     await listsPage.getByTestId('default-option-row-ListAuftraggeber').click();
     await listsPage.getByTestId('values-table').waitFor();
     await look(listsPage, 'value list');
+    // A system admin's users page, with its workshop picker (issue 20).
+    await listsPage.goto('/users');
+    await listsPage.getByTestId('user-row-versadmin').waitFor();
+    await listsPage.getByTestId('users-workshop').waitFor({ state: 'attached' });
+    await look(listsPage, 'users of a system admin');
     await versAdmin.close();
 
-    expect(screens).toBe(15);
+    expect(screens).toBe(16);
     expect(problems).toEqual([]);
     expect(violations).toEqual([]);
   }, 180_000);

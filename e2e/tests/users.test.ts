@@ -205,3 +205,117 @@ describe('user management (werkadmin, German)', () => {
     await context.close();
   });
 });
+
+describe('a system admin picks the workshop whose users they manage (issue 20)', () => {
+  const SOUTH = 'VERS Demo-Werkstatt Süd';
+  const NORTH = 'VERS Demo-Werkstatt Nord';
+
+  /** The option of the workshop picker that names `name`. */
+  async function pickWorkshop(page: Page, name: string | null) {
+    await page.getByTestId('users-workshop-field').getByRole('combobox').click();
+    const option = name === null ? page.getByTestId('users-workshop-none') : page.getByRole('option', { name });
+    await option.first().click();
+  }
+
+  it('lists the users of the picked workshop and creates a user in it (admin, German, 1280 px)', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await signIn(page, 'admin');
+    await page.getByTestId('menu-users').click();
+    await page.waitForURL(/\/users$/);
+    // At first: the users of no workshop, the system's own; no word of "all workshops".
+    await page.getByTestId('user-row-versadmin').waitFor();
+    expect(await page.getByText(de('home.noWorkshop')).count()).toBe(0);
+    await expect(page.getByTestId('users-workshop-field').textContent()).resolves.toContain(
+      de('users.noWorkshopOption'),
+    );
+    expect(await page.getByTestId('user-row-werkadmin').count()).toBe(0);
+
+    await pickWorkshop(page, SOUTH);
+    await page.waitForURL(/\/users\?workshop=\d+$/);
+    await page.getByTestId('user-row-werkadmin2').waitFor();
+    expect(await page.getByTestId('user-row-versadmin').count()).toBe(0);
+    expect(await page.getByTestId('user-row-werkadmin').count()).toBe(0);
+    await expect(page.getByTestId('users-workshop-settings').getAttribute('href')).resolves.toMatch(
+      /^\/workshop\/\d+$/,
+    );
+
+    const username = uniqueUsername('sued');
+    await page.getByTestId('user-new').click();
+    await expect(page.getByTestId('user-workshop-note').textContent()).resolves.toBe(
+      de('home.workshop', { name: SOUTH }),
+    );
+    await page.getByTestId('user-username').fill(username);
+    await page.getByTestId('user-firstname').fill('Sina');
+    await page.getByTestId('user-lastname').fill('Süd');
+    await page.getByTestId('user-roles').click();
+    await page.getByTestId('role-option-ROLE_WORKSHOP_STAFF').click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('user-save').click();
+    const initial = page.getByTestId('initial-password');
+    await initial.waitFor();
+    const password = ((await initial.textContent()) ?? '').trim();
+    await page.getByTestId('initial-password-close').click();
+    await page.getByTestId('users-rows-per-page').click();
+    await page.getByRole('option', { name: de('table.all') }).click();
+    await page.getByTestId(`user-row-${username}`).waitFor();
+
+    // A reload keeps the workshop; the new user belongs to it (their own session says so).
+    await page.reload();
+    await page.getByTestId('user-row-werkadmin2').waitFor();
+    await expect(page.getByTestId('users-workshop-field').textContent()).resolves.toContain(SOUTH);
+    const fresh = await browser.newContext({ baseURL: baseUrl() });
+    const newcomer = await fresh.newPage();
+    await newcomer.goto('/login');
+    await signIn(newcomer, username, password);
+    await newcomer.getByTestId('menu').waitFor();
+    const stored = await newcomer.evaluate(
+      () => JSON.parse(localStorage.getItem('vers-user') ?? '{}') as { workshop: { name: string } | null },
+    );
+    expect(stored.workshop?.name).toBe(SOUTH);
+    await fresh.close();
+
+    // Back to the system's own users.
+    await pickWorkshop(page, null);
+    await page.waitForURL(/\/users$/);
+    await page.getByTestId('user-row-versadmin').waitFor();
+    await context.close();
+  });
+
+  it('works on a phone in English (versadmin, 412 px)', async () => {
+    const context = await browser.newContext({
+      baseURL: baseUrl(),
+      locale: 'en-GB',
+      viewport: { width: 412, height: 915 },
+    });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await signIn(page, 'versadmin');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto('/users');
+    await page.getByTestId('user-row-admin').waitFor();
+    await expect(page.getByTestId('users-workshop-field').textContent()).resolves.toContain(
+      'No workshop (system users)',
+    );
+    await pickWorkshop(page, NORTH);
+    await page.getByTestId('user-row-werkadmin').waitFor();
+    expect(await page.getByTestId('user-row-admin').count()).toBe(0);
+    // Nothing scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await context.close();
+  });
+
+  it("keeps a workshop admin's page to their own workshop, without a picker", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await openUsersAsWerkadmin(page);
+    expect(await page.getByTestId('users-workshop-field').count()).toBe(0);
+    await page.getByText(de('home.workshop', { name: NORTH })).waitFor();
+    // A workshop named in the address changes nothing for them.
+    await page.goto('/users?workshop=2');
+    await page.getByTestId('user-row-werkadmin').waitFor();
+    expect(await page.getByTestId('user-row-werkadmin2').count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, signIn } from '../support/browser.ts';
+import { baseUrl, launchBrowser, newContext, signIn } from '../support/browser.ts';
 
 // Everything here changes data of the second demo workshop only (werkadmin2, "VERS Demo-Werkstatt Süd",
 // one e-mail address at the start), so that the other test files sharing the product are not disturbed.
@@ -233,5 +233,51 @@ describe('workshop settings (werkadmin2)', () => {
     await openWorkshopPage(page);
     await image.waitFor();
     expect(await image.getAttribute('src')).toBe(`data:image/png;base64,${PNG.toString('base64')}`);
+  });
+});
+
+describe("another workshop's page (issue 20)", () => {
+  it.each([
+    ['de-DE', 1280, 800, 'Sie haben keine ausreichenden Rechte für diese Seite'],
+    ['en-GB', 412, 915, 'You do not have sufficient rights for this page'],
+  ] as const)(
+    "shows a workshop admin the rights message, not 'could not be loaded' (%s, %i px)",
+    async (locale, width, height, text) => {
+      const ctx = await browser.newContext({ baseURL: baseUrl(), locale, viewport: { width, height } });
+      const other = await ctx.newPage();
+      await other.goto('/login');
+      await signIn(other, 'werkadmin');
+      await other.waitForURL((url) => !url.pathname.startsWith('/login'));
+      const own = await other.evaluate(
+        () => (JSON.parse(localStorage.getItem('vers-user') ?? '{}') as { workshop: { id: number } }).workshop.id,
+      );
+      let asked = 0;
+      await other.route('**/api/v1/workshops/**', async (route) => {
+        asked += 1;
+        await route.continue();
+      });
+      await other.goto(`/workshop/${own + 1}`);
+      const message = other.getByTestId('workshop-forbidden');
+      await expect(message.textContent()).resolves.toContain(text);
+      expect(await other.getByTestId('workshop-load-error').count()).toBe(0);
+      expect(await other.getByTestId('email-list').count()).toBe(0);
+      expect(asked).toBe(0);
+      // The own workshop still opens, and the session stayed.
+      await other.goto(`/workshop/${own}`);
+      await openWorkshopPage(other);
+      await ctx.close();
+    },
+  );
+
+  it('tells a system admin that a workshop id does not exist, without a retry', async () => {
+    const ctx = await newContext(browser);
+    const admin = await ctx.newPage();
+    await admin.goto('/login');
+    await signIn(admin, 'versadmin');
+    await admin.getByTestId('menu').waitFor();
+    await admin.goto('/workshop/999999');
+    await expect(admin.getByTestId('workshop-missing').textContent()).resolves.toBe(de('workshop.missing'));
+    expect(await admin.getByTestId('workshop-load-error').count()).toBe(0);
+    await ctx.close();
   });
 });

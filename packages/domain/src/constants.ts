@@ -4,7 +4,6 @@ export const BACKEND_VERSION_INTERVAL_MS = 3_600_000;
 export const FRONTEND_VERSION_INTERVAL_MS = 20_000;
 export const IMPORT_VALIDATION_POLL_MS = 2_000;
 export const SNACKBAR_TIMEOUT_MS = 5_000;
-export const BAD_GATEWAY_REDIRECT_DELAY_MS = 1_000;
 export const DRAWER_WIDTH = 260;
 export const DRAWER_MINI_WIDTH = 100;
 export const PRIMARY_COLOR = '#005087';

@@ -33,9 +33,10 @@ export type Access = 'public' | 'signed-in' | readonly Role[];
  *   or the workshop whose list it asks for); another workshop's answers 404, as if it did not exist;
  * - `own-only`: a list; it holds only the caller's own workshop's data;
  * - `shared`: no workshop's data (value lists, version, the caller's own session or password, or a new record of
- *   the caller's own workshop).
+ *   the caller's own workshop);
+ * - `system`: every workshop's, for the system admins only, who reach every workshop anyway (the list of workshops).
  */
-export type Tenancy = 'not-found' | 'own-only' | 'shared';
+export type Tenancy = 'not-found' | 'own-only' | 'shared' | 'system';
 
 export interface ApiRight {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -67,6 +68,7 @@ export const API_RIGHTS: readonly ApiRight[] = [
   { method: 'DELETE', url: '/api/v1/users/:id', access: ROLE_GROUPS.adminArea, tenancy: 'not-found' },
   { method: 'PUT', url: '/api/v1/users/current/password', access: 'signed-in', tenancy: 'shared' },
 
+  { method: 'GET', url: '/api/v1/workshops', access: ROLE_GROUPS.systemAdmins, tenancy: 'system' },
   ...workshopSettings('workshops'),
   ...workshopSettings('workshop'),
 
@@ -153,6 +155,7 @@ const TENANCY_TEXT: Record<Tenancy, string> = {
   'not-found': '404 for another workshop’s',
   'own-only': 'lists the own workshop’s only',
   shared: '—',
+  system: 'system admins only, all workshops',
 };
 
 /** The table of docs/security.md, rendered from RIGHTS. */

@@ -206,6 +206,7 @@ const CALLS: Record<string, () => Promise<Call>> = {
     path: '/users/current/password',
     options: { body: { oldPassword: DEMO_PASSWORD, newPassword: DEMO_PASSWORD } },
   }),
+  'GET /api/v1/workshops': async () => ({ path: '/workshops' }),
   'GET /api/v1/workshops/:id': async () => ({ path: `/workshops/${NORD}` }),
   'PUT /api/v1/workshops/:id': async () => ({ path: `/workshops/${NORD}`, options: { body: WORKSHOP_SETTINGS } }),
   'GET /api/v1/workshops/:id/icon': async () => ({ path: `/workshops/${NORD}/icon` }),

@@ -7,8 +7,9 @@ import {
   idParamSchema,
   updateWorkshopRequestSchema,
   workshopSchema,
+  workshopSummarySchema,
 } from '@vers/domain';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type WorkshopRow, sessionUser } from '../auth/session.ts';
@@ -56,6 +57,28 @@ const base64Body = z
 export const workshopRoutes =
   (db: Db): FastifyPluginAsyncZod =>
   async (app) => {
+    // The system admins' list of all workshops, to pick one (the users page); others reach their own only.
+    app.get(
+      '/workshops',
+      {
+        schema: {
+          tags: ['workshops'],
+          summary: 'List all workshops (system admins)',
+          response: { 200: z.array(workshopSummarySchema) },
+        },
+      },
+      async () =>
+        db
+          .select({
+            id: workshops.id,
+            name: workshops.name,
+            countryCode: workshops.countryCode,
+            siteId: workshops.siteId,
+          })
+          .from(workshops)
+          .orderBy(asc(workshops.name), asc(workshops.id)),
+    );
+
     for (const root of ['workshops', 'workshop'] as const) {
       const hide = root === 'workshop';
 

@@ -1,6 +1,7 @@
-import { workshopSchema } from '@vers/domain';
+import { workshopSchema, workshopSummarySchema } from '@vers/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { workshops } from '../db/schema.ts';
 import { type TestServer, startTestServer } from '../test/server.ts';
 
@@ -52,6 +53,20 @@ describe('workshop settings', () => {
     expect(put.status).toBe(404);
     const [south] = await server.database.db.select().from(workshops).where(eq(workshops.id, 2));
     expect(south?.name).toBe('VERS Demo-Werkstatt Süd');
+  });
+
+  it('GET workshops lists every workshop, by name, to the system admins only', async () => {
+    const res = await server.request('GET', '/api/v1/workshops', { token: versadmin });
+    expect(res.status).toBe(200);
+    const list = z.array(workshopSummarySchema).parse(res.body);
+    expect(list.map((w) => w.name)).toEqual(
+      expect.arrayContaining(['VERS Demo-Werkstatt Nord', 'VERS Demo-Werkstatt Süd']),
+    );
+    expect(list.map((w) => w.name)).toEqual([...list.map((w) => w.name)].sort((a, b) => a.localeCompare(b)));
+    // A summary: no contact data.
+    expect(Object.keys(list[0] ?? {}).sort()).toEqual(['countryCode', 'id', 'name', 'siteId']);
+    expect((await server.request('GET', '/api/v1/workshops', { token: werkadmin })).status).toBe(403);
+    expect((await server.request('GET', '/api/v1/workshops', { token: staff })).status).toBe(403);
   });
 
   it('refuses workers', async () => {

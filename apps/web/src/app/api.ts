@@ -1,7 +1,7 @@
-import { API_BASE, BAD_GATEWAY_REDIRECT_DELAY_MS, type ErrorCode, errorBodySchema } from '@vers/domain';
+import { API_BASE, type ErrorCode, errorBodySchema } from '@vers/domain';
 import type { z } from 'zod';
 import { notifications } from './notifications.ts';
-import { sessionStore } from './session.ts';
+import { loginPath, sessionStore } from './session.ts';
 
 /** A failed call: `status` 0 means the server could not be reached. */
 export class ApiFailure extends Error {
@@ -53,13 +53,6 @@ export function setApiOrigin(origin: string) {
   apiOrigin = origin.replace(/\/+$/, '');
 }
 
-/** Where to go for a fresh sign-in, coming back to the current page afterwards. */
-export function loginRedirectPath(): string {
-  const here = window.location.pathname + window.location.search;
-  // Already on the login: keep its own redirect.
-  return here.startsWith('/login') ? here : `/login?redirect=${encodeURIComponent(here)}`;
-}
-
 const responseObservers = new Set<(headers: Headers) => void>();
 /** Hears the headers of every answer of the server (the offline code reads the database identity from them). */
 export function observeResponses(observer: (headers: Headers) => void): () => void {
@@ -80,17 +73,22 @@ function reactGlobally(failure: ApiFailure) {
       notifications.show('errors.noConnection', 'error');
       return;
     case 401: {
-      const target = loginRedirectPath();
-      notifications.show('errors.notLoggedIn', 'warning');
-      sessionStore.clear();
-      navigate(target);
+      // The sign-in page says why (errors.notLoggedIn), and keeps saying it: no snackbar that times out.
+      const here = window.location.pathname + window.location.search;
+      sessionStore.clear('401');
+      navigate(loginPath(here));
       return;
     }
     case 403:
       notifications.show('errors.FORBIDDEN', 'error');
       return;
+    // A gateway without its server (502, 503, 504) says nothing about the session: the page shows its own error with a
+    // retry and the user stays signed in. The spec's redirect to /login after a 502 looped: the login, still holding
+    // the session, sent the user straight back to the page, whose call failed again a second later (issue 20).
     case 502:
-      setTimeout(() => navigate(loginRedirectPath()), BAD_GATEWAY_REDIRECT_DELAY_MS);
+    case 503:
+    case 504:
+      notifications.show('errors.serverUnavailable', 'error');
       return;
     default:
       notifications.show(`errors.${failure.code in ERROR_MESSAGE_KEYS ? failure.code : 'unexpected'}`, 'error');

@@ -20,8 +20,12 @@ function read(): Session | null {
 
 /** Read on first use, so that importing this module (e.g. from the sync code in node tests) touches no storage. */
 let current: Session | null | undefined;
-/** How the last session ended: a sign-out by the user returns to a plain /login, without a redirect back. */
-let endedByUser = false;
+/**
+ * How the last session ended: by the user (a sign-out returns to a plain /login, without a redirect back), by the
+ * server (401: not signed in any more) or by the route guard (403: no rights for the page). The sign-in page says why.
+ */
+export type SessionEnd = 'user' | '401' | '403';
+let ended: SessionEnd | null = null;
 
 function emit() {
   for (const listener of listeners) listener();
@@ -31,18 +35,19 @@ export const sessionStore = {
   get: (): Session | null => (current === undefined ? (current = read()) : current),
   set(session: Session) {
     current = session;
-    endedByUser = false;
+    ended = null;
     localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(session));
     emit();
   },
   /** Ends the session: the stored user goes; later issues also clear the open order and its results here. */
-  clear(byUser = false) {
+  clear(why: SessionEnd) {
     current = null;
-    endedByUser = byUser;
+    ended = why;
     localStorage.removeItem(STORAGE_KEYS.user);
     emit();
   },
-  endedByUser: () => endedByUser,
+  /** Why the last session of this page ended, or null while one is open or none ended yet. */
+  ended: (): SessionEnd | null => (current ? null : ended),
   subscribe(listener: Listener) {
     listeners.add(listener);
     return () => listeners.delete(listener);
@@ -61,4 +66,22 @@ if (typeof window !== 'undefined') {
 
 export function useSession(): Session | null {
   return useSyncExternalStore(sessionStore.subscribe, sessionStore.get);
+}
+
+/** The query parameter that tells the sign-in page why the session ended (the reason survives a reload there). */
+export const LOGIN_REASON_PARAM = 'reason';
+
+/**
+ * Where a page sends a user without a session: back to a plain /login after their own sign-out, else to
+ * /login?redirect=<the page>, with the reason (401, 403) when the server or the route guard ended the session. The
+ * route guard and the API's reaction to a 401 both go through here, so whichever navigates last goes to the same
+ * place (an earlier guard lost the reason this way).
+ */
+export function loginPath(here: string): string {
+  const why = sessionStore.ended();
+  if (why === 'user') return '/login';
+  // Already on the sign-in: keep its own redirect.
+  if (here.startsWith('/login')) return here;
+  const reason = why ? `&${LOGIN_REASON_PARAM}=${why}` : '';
+  return `/login?redirect=${encodeURIComponent(here)}${reason}`;
 }

@@ -43,7 +43,7 @@ async function fetchCurrentFrontend() {
 
 async function fetchBackend() {
   try {
-    const { gitSha } = await call('version/current', versionResponseSchema, { handles: [0, 401, 403, 502] });
+    const { gitSha } = await call('version/current', versionResponseSchema, { handles: [0, 401, 403, 502, 503, 504] });
     localStorage.setItem(STORAGE_KEYS.backendVersion, gitSha);
     update({ backend: gitSha });
   } catch (error) {
@@ -53,7 +53,7 @@ async function fetchBackend() {
 
 async function fetchToggles() {
   try {
-    const toggles = await call('toggles', togglesResponseSchema, { handles: [0, 401, 403, 502] });
+    const toggles = await call('toggles', togglesResponseSchema, { handles: [0, 401, 403, 502, 503, 504] });
     localStorage.setItem(STORAGE_KEYS.toggles, JSON.stringify(toggles));
   } catch (error) {
     console.warn('feature toggles not fetched', error);

@@ -454,8 +454,8 @@ describe('refusals and failures', () => {
     } finally {
       delete globals.window;
     }
-    // The global reaction: signed out, the user is sent to the login and comes back to the order.
-    expect(navigated).toEqual([`/login?redirect=${encodeURIComponent('/orders/wagon/x/basedata')}`]);
+    // The global reaction: signed out, the user is sent to the login, which says why, and comes back to the order.
+    expect(navigated).toEqual([`/login?redirect=${encodeURIComponent('/orders/wagon/x/basedata')}&reason=401`]);
     // Unchanged but for the note that a push was tried (it may have reached the server: an undo must revert it).
     expect(await a.orderResults.get(change.id)).toEqual({ ...change, attempted: true });
     const again = await call('auth/signin', signInResponseSchema, {

@@ -76,6 +76,10 @@ export const workshopSchema = z.object({
 });
 export type Workshop = z.infer<typeof workshopSchema>;
 
+/** A workshop in the system admins' list of all workshops (GET workshops): enough to pick one. */
+export const workshopSummarySchema = workshopSchema.pick({ id: true, name: true, countryCode: true, siteId: true });
+export type WorkshopSummary = z.infer<typeof workshopSummarySchema>;
+
 export const updateWorkshopRequestSchema = z.object({
   name: requiredText(200),
   /** ISO 3166 alpha-2, or empty. */

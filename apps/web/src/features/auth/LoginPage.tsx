@@ -14,8 +14,17 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { LanguageSelect } from '../../app/LanguageSelect.tsx';
 import { ThemeSwitch } from '../../app/ThemeSwitch.tsx';
-import { sessionStore, useSession } from '../../app/session.ts';
+import { LOGIN_REASON_PARAM, sessionStore, useSession } from '../../app/session.ts';
 import { signIn } from './sign-in.ts';
+
+/**
+ * Why the user was sent here, shown above the form until they sign in (issue 20: a snackbar timed out before it was
+ * read). From the URL, so that it stays in the user's language and survives a reload of the sign-in.
+ */
+const REASONS: Record<string, { key: string; severity: 'warning' | 'error' }> = {
+  '401': { key: 'errors.notLoggedIn', severity: 'warning' },
+  '403': { key: 'errors.forbidden', severity: 'error' },
+};
 
 /** Only paths inside this app are followed after sign-in, never another site. */
 function safeRedirect(value: string | null): string | null {
@@ -33,6 +42,7 @@ export default function LoginPage() {
   const [error, setError] = useState<{ key: string; values?: Record<string, string> } | null>(null);
   const [busy, setBusy] = useState(false);
   const redirect = safeRedirect(params.get('redirect'));
+  const reason = REASONS[params.get(LOGIN_REASON_PARAM) ?? ''];
 
   if (session && !busy) return <Navigate to={redirect ?? startPath(session)} replace />;
 
@@ -66,6 +76,11 @@ export default function LoginPage() {
           {t('login.title')}
         </Typography>
         <Box component="form" onSubmit={(e) => void submit(e)} noValidate sx={{ display: 'grid', gap: 2 }}>
+          {reason && (
+            <Alert severity={reason.severity} data-testid="login-reason">
+              {t(reason.key)}
+            </Alert>
+          )}
           <TextField
             label={t('login.username')}
             name="username"

@@ -12,5 +12,5 @@ const ANY_ANSWER = [0, 400, 401, 403, 404, 429, 500, 502, 503, 504] as const;
 export function endSession() {
   // `call` reads the token before its first await, so clearing the session right after still sends it.
   void call('auth/signout', null, { method: 'POST', handles: ANY_ANSWER, timeoutMs: 10_000 }).catch(() => undefined);
-  sessionStore.clear(true);
+  sessionStore.clear('user');
 }

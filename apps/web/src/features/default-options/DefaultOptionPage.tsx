@@ -23,6 +23,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { ConfirmDialog } from '../../app/components/ConfirmDialog.tsx';
 import { DataTablePagination } from '../../app/components/DataTablePagination.tsx';
 import { usePaging } from '../../app/components/table-paging.ts';
+import { ApiFailure } from '../../app/api.ts';
 import { notifications } from '../../app/notifications.ts';
 import { refreshValueLists } from '../../offline/value-lists.ts';
 import { versdb } from '../../offline/versdb.ts';
@@ -48,9 +49,18 @@ export default function DefaultOptionPage() {
     setRows(rowsFrom(answer.values, answer.lang));
   }, [id]);
 
-  useEffect(() => {
-    load().catch(() => setList(null));
+  /** Why the list is not shown: it does not exist (404), or the load failed and may be tried again. */
+  const [problem, setProblem] = useState<'missing' | 'failed' | null>(null);
+  const firstLoad = useCallback(() => {
+    setProblem(null);
+    load().catch((error: unknown) =>
+      setProblem(error instanceof ApiFailure && error.status === 404 ? 'missing' : 'failed'),
+    );
   }, [load]);
+
+  useEffect(() => {
+    firstLoad();
+  }, [firstLoad]);
 
   const { visible, pagination } = usePaging(rows);
   const pending = pendingChanges(rows);
@@ -85,7 +95,31 @@ export default function DefaultOptionPage() {
     else setRows(toggleDelete(rows, row.rowKey));
   };
 
-  if (!list) return null;
+  if (!list) {
+    if (problem === 'missing') {
+      return (
+        <Alert severity="error" data-testid="default-option-missing">
+          {t('defaultOptions.missing')}
+        </Alert>
+      );
+    }
+    if (problem === 'failed') {
+      return (
+        <Alert
+          severity="error"
+          data-testid="default-option-load-error"
+          action={
+            <Button color="inherit" onClick={firstLoad}>
+              {t('defaultOptions.retry')}
+            </Button>
+          }
+        >
+          {t('defaultOptions.listLoadFailed')}
+        </Alert>
+      );
+    }
+    return null;
+  }
   return (
     <Paper sx={{ p: { xs: 1, sm: 2 } }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>

@@ -6,7 +6,9 @@ import {
   formatDateTime,
 } from '@vers/domain';
 import SearchIcon from '@mui/icons-material/Search';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import InputAdornment from '@mui/material/InputAdornment';
 import InputLabel from '@mui/material/InputLabel';
@@ -46,23 +48,33 @@ export default function DefaultOptionsPage() {
   const [type, setType] = useState<string>(ALL);
   const [superstructureTypes, setSuperstructureTypes] = useState<DefaultOptionValue[]>([]);
 
+  /** The load failed (the server away, no connection): said above the table with a retry, not an empty list. */
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
   useEffect(() => {
     let live = true;
+    setFailed(false);
     fetchSummaries(language)
       .then(async (answer) => {
         if (!live) return;
         setLists(answer);
         // The filter offers every superstructure type of the list that names them, not only the types some list
-        // already carries (which, in the seeded lists, was tank alone).
+        // already carries (which, in the seeded lists, was tank alone). Without it the filter keeps those types.
         const named = answer.find((list) => list.key === SUPERSTRUCTURE_LIST);
-        const types = named ? (await fetchList(named.id)).values : [];
+        const types = named
+          ? await fetchList(named.id).then(
+              (list) => list.values,
+              () => [],
+            )
+          : [];
         if (live) setSuperstructureTypes(types);
       })
-      .catch(() => live && setLists((current) => current ?? []));
+      .catch(() => live && setFailed(true));
     return () => {
       live = false;
     };
-  }, [language]);
+  }, [language, attempt]);
 
   const typeOptions = useMemo(() => {
     const label = new Map(superstructureTypes.map((v) => [v.value, v.text]));
@@ -120,6 +132,20 @@ export default function DefaultOptionsPage() {
           </Select>
         </FormControl>
       </Box>
+      {failed && (
+        <Alert
+          severity="error"
+          data-testid="default-options-load-error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" onClick={() => setAttempt((n) => n + 1)}>
+              {t('defaultOptions.retry')}
+            </Button>
+          }
+        >
+          {t('defaultOptions.loadFailed')}
+        </Alert>
+      )}
       <TableContainer>
         <Table size="medium" data-testid="default-options-table" sx={stackedRowsBelowMd}>
           <TableHead>

@@ -11,7 +11,8 @@ import { call } from '../../app/api.ts';
 export const fetchSummaries = (lang: Language) =>
   call(`default-options?lang=${lang}`, z.array(defaultOptionSummarySchema));
 
-export const fetchList = (id: number) => call(`default-options/${id}`, defaultOptionSchema);
+/** A list that does not exist (404) is said by the page itself, not by a snackbar. */
+export const fetchList = (id: number) => call(`default-options/${id}`, defaultOptionSchema, { handles: [404] });
 
 // Saving handles its failures itself: one message for the whole save
 // (docs/requirements/administration.md#error-catalogue).

@@ -53,7 +53,7 @@ export const DOCUMENTS_POLL_MS = 2000;
 
 const assetList = z.array(assetSchema);
 /** 4xx/5xx are shown on this screen, not by the global snackbar (0 too: offline is said here). */
-const HANDLED = [0, 400, 403, 404, 409, 500, 502, 503];
+const HANDLED = [0, 400, 403, 404, 409, 500, 502, 503, 504];
 
 /**
  * Documents screen (docs/requirements/administration.md#documents-screen,
@@ -72,15 +72,17 @@ export default function DocumentsPage() {
   const [chosen, setChosen] = useState<ExportType[]>([]);
   const [language, setLanguage] = useState<Language>(uiLanguage);
   const [documents, setDocuments] = useState<Asset[] | null>(null);
-  const [problem, setProblem] = useState<Message | null>(null);
+  /** What went wrong; `fetch`: the list could not be read, so the message offers to try again until a read works. */
+  const [problem, setProblem] = useState<(Message & { fetch?: true }) | null>(null);
   const [busy, setBusy] = useState(false);
 
   const load = useCallback(async () => {
     try {
       const assets = await call(`assets/order/${orderId}`, assetList, { handles: HANDLED });
       setDocuments(documentsOf(assets));
+      setProblem((current) => (current?.fetch ? null : current));
     } catch (error) {
-      setProblem(failureMessage(error, 'fetch', orderType, t));
+      setProblem({ ...failureMessage(error, 'fetch', orderType, t), fetch: true });
     }
   }, [orderId, orderType, t]);
 
@@ -146,7 +148,18 @@ export default function DocumentsPage() {
         </Alert>
       )}
       {problem && (
-        <Alert severity="error" data-testid="documents-error" onClose={() => setProblem(null)}>
+        <Alert
+          severity="error"
+          data-testid="documents-error"
+          onClose={() => setProblem(null)}
+          action={
+            problem.fetch ? (
+              <Button color="inherit" onClick={() => void load()} data-testid="documents-retry">
+                {t('common.retry')}
+              </Button>
+            ) : undefined
+          }
+        >
           {t(problem.key, problem.values)}
         </Alert>
       )}

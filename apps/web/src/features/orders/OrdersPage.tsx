@@ -86,7 +86,8 @@ const pagePath = (query: ListQuery) => {
   return `orders/page?${params.toString()}`;
 };
 
-const fetchPage = (query: ListQuery) => call(pagePath(query), orderPageSchema, { handles: HANDLED });
+// A refusal (403) of the list is said by the page as the rights message, not as a list that could not be loaded.
+const fetchPage = (query: ListQuery) => call(pagePath(query), orderPageSchema, { handles: [...HANDLED, 403] });
 
 /**
  * The first page, asked for as soon as this chunk has loaded when the list is the screen being opened (and the
@@ -222,7 +223,8 @@ export default function OrdersPage() {
   const [orders, setOrders] = useState<Order[] | null>(null);
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(true);
-  const [loadFailed, setLoadFailed] = useState(false);
+  /** The list could not be read ('failed': a retry may help) or the server refused it ('forbidden': no rights). */
+  const [loadFailed, setLoadFailed] = useState<'failed' | 'forbidden' | false>(false);
   const [unsentIds, setUnsentIds] = useState<ReadonlySet<string>>(new Set());
   const [fromDevice, setFromDevice] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -274,7 +276,7 @@ export default function OrdersPage() {
           setFromDevice(true);
         });
       } else {
-        setLoadFailed(true);
+        setLoadFailed(error instanceof ApiFailure && error.status === 403 ? 'forbidden' : 'failed');
       }
     } finally {
       // In a transition too, so that the progress bar goes with the rows' arrival, not before it.
@@ -462,7 +464,12 @@ export default function OrdersPage() {
           {t('orders.list.fromDevice')}
         </Alert>
       )}
-      {loadFailed && (
+      {loadFailed === 'forbidden' && (
+        <Alert severity="error" data-testid="orders-forbidden">
+          {t('errors.forbidden')}
+        </Alert>
+      )}
+      {loadFailed === 'failed' && (
         <Alert
           severity="error"
           data-testid="orders-load-error"

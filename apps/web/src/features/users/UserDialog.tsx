@@ -14,6 +14,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure } from '../../app/api.ts';
@@ -27,6 +28,8 @@ export interface UserDialogProps {
   assignableRoles: readonly string[];
   /** Editing one's own account: roles and the enabled flag stay as they are (the server refuses changes). */
   self: boolean;
+  /** A system admin's new user: which workshop it joins ("Workshop: …", or none). */
+  workshopNote?: string;
   onCancel: () => void;
   /** Saves; resolves to the failure, or null when saved (the page then closes the dialog). */
   onSubmit: (form: UserForm) => Promise<unknown>;
@@ -38,7 +41,7 @@ type Field = 'username' | 'firstName' | 'lastName' | 'roles';
  * New and edit user dialog (docs/requirements/administration.md#user-management): save stays disabled while the form is
  * invalid.
  */
-export function UserDialog({ user, assignableRoles, self, onCancel, onSubmit }: UserDialogProps) {
+export function UserDialog({ user, assignableRoles, self, workshopNote, onCancel, onSubmit }: UserDialogProps) {
   const { t } = useTranslation();
   const isNew = user === null;
   const [form, setForm] = useState<UserForm>(() => ({
@@ -102,6 +105,11 @@ export function UserDialog({ user, assignableRoles, self, onCancel, onSubmit }: 
       <DialogTitle>{isNew ? t('users.newTitle') : t('users.editTitle', { username: user.username })}</DialogTitle>
       <DialogContent>
         <Stack spacing={2.5} sx={{ pt: 1 }}>
+          {workshopNote && (
+            <Typography color="text.secondary" data-testid="user-workshop-note">
+              {workshopNote}
+            </Typography>
+          )}
           <TextField
             label={t('users.username')}
             value={form.username}

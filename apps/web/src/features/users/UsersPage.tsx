@@ -1,4 +1,4 @@
-import type { User } from '@vers/domain';
+import { type User, type WorkshopSummary, isSystemAdmin } from '@vers/domain';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -23,16 +23,19 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import i18next from 'i18next';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { DataTablePagination } from '../../app/components/DataTablePagination.tsx';
 import { usePaging } from '../../app/components/table-paging.ts';
 import { ConfirmDialog } from '../../app/components/ConfirmDialog.tsx';
+import { ApiFailure } from '../../app/api.ts';
 import { notifications } from '../../app/notifications.ts';
 import { useSession } from '../../app/session.ts';
 import { InitialPasswordDialog } from './InitialPasswordDialog.tsx';
 import { PasswordDialog } from './PasswordDialog.tsx';
 import { UserDialog } from './UserDialog.tsx';
+import { WorkshopPicker, pickedWorkshop } from './WorkshopPicker.tsx';
 import type { UserForm } from './user-form.ts';
 import {
   createUser,
@@ -41,6 +44,7 @@ import {
   failureReasonKey,
   fetchRoles,
   fetchUsers,
+  fetchWorkshops,
   setPassword,
   updateUser,
 } from './users-api.ts';
@@ -70,8 +74,15 @@ const stickyCell = {
 export default function UsersPage() {
   const { t } = useTranslation();
   const session = useSession();
+  /** A system admin picks the workshop (issue 20); a workshop admin manages their own workshop only. */
+  const systemAdmin = isSystemAdmin(session?.roles ?? []);
+  const [params, setParams] = useSearchParams();
+  const picked = systemAdmin ? pickedWorkshop(params) : null;
+  const [workshops, setWorkshops] = useState<WorkshopSummary[] | null>(null);
+  const [workshopsFailed, setWorkshopsFailed] = useState(false);
   const [users, setUsers] = useState<User[] | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  /** The users could not be read ('failed': a retry may help) or the server refused them ('forbidden': no rights). */
+  const [loadFailed, setLoadFailed] = useState<'failed' | 'forbidden' | false>(false);
   const [roles, setRoles] = useState<string[]>([]);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -90,22 +101,49 @@ export default function UsersPage() {
     });
   }, []);
 
+  /** The latest load: an answer for a workshop picked before is dropped. */
+  const loads = useRef(0);
   const load = useCallback(async () => {
+    const mine = ++loads.current;
     setLoadFailed(false);
     setUsers(null);
-    const [usersResult, rolesResult] = await Promise.allSettled([fetchUsers(), fetchRoles()]);
+    const [usersResult, rolesResult] = await Promise.allSettled([
+      fetchUsers(systemAdmin ? picked : undefined),
+      fetchRoles(),
+    ]);
+    if (mine !== loads.current) return;
     if (usersResult.status === 'fulfilled') setUsers(usersResult.value);
+    else if (usersResult.reason instanceof ApiFailure && usersResult.reason.status === 403) setLoadFailed('forbidden');
     else {
-      setLoadFailed(true);
+      setLoadFailed('failed');
       report('users.loadError', usersResult.reason);
     }
     if (rolesResult.status === 'fulfilled') setRoles(rolesResult.value);
     else if (usersResult.status === 'fulfilled') report('users.rolesError', rolesResult.reason);
-  }, [report]);
+  }, [report, systemAdmin, picked]);
 
   useEffect(() => {
     void load();
   }, [load]);
+
+  const loadWorkshops = useCallback(async () => {
+    setWorkshopsFailed(false);
+    try {
+      setWorkshops(await fetchWorkshops());
+    } catch (error) {
+      setWorkshopsFailed(true);
+      report('users.workshopsError', error);
+    }
+  }, [report]);
+
+  useEffect(() => {
+    if (systemAdmin) void loadWorkshops();
+  }, [systemAdmin, loadWorkshops]);
+
+  /** The picked workshop goes into the address, so that a reload or a way back keeps it. */
+  const pick = (workshopId: number | null) =>
+    setParams(workshopId === null ? {} : { workshop: String(workshopId) }, { replace: true });
+  const pickedName = workshops?.find((w) => w.id === picked)?.name;
 
   const replace = (user: User) =>
     setUsers((current) => [...(current ?? []).filter((u) => u.id !== user.id), user].sort(byUsername));
@@ -117,6 +155,8 @@ export default function UsersPage() {
         firstName: form.firstName,
         lastName: form.lastName,
         roles: form.roles.map((name) => ({ name })),
+        // A system admin's new user joins the picked workshop, or none.
+        ...(systemAdmin ? { workshopId: picked } : {}),
       });
       replace(created.user);
       notifications.show('users.created', 'success', { username: created.user.username });
@@ -182,21 +222,36 @@ export default function UsersPage() {
         spacing={2}
         sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
       >
-        <Typography color="text.secondary">
-          {session?.workshop ? t('home.workshop', { name: session.workshop.name }) : t('home.noWorkshop')}
-        </Typography>
+        {systemAdmin ? (
+          <WorkshopPicker
+            workshops={workshops}
+            failed={workshopsFailed}
+            value={picked}
+            onChange={pick}
+            onRetry={() => void loadWorkshops()}
+          />
+        ) : (
+          <Typography color="text.secondary">
+            {session?.workshop ? t('home.workshop', { name: session.workshop.name }) : t('home.noWorkshop')}
+          </Typography>
+        )}
         <Button
           variant="contained"
           startIcon={<PersonAddIcon />}
           onClick={() => setDialog({ kind: 'new' })}
-          disabled={users === null}
+          disabled={users === null || (systemAdmin && (workshops === null || (picked !== null && !pickedName)))}
           data-testid="user-new"
         >
           {t('users.new')}
         </Button>
       </Stack>
 
-      {loadFailed && (
+      {loadFailed === 'forbidden' && (
+        <Alert severity="error" data-testid="users-forbidden">
+          {t('errors.forbidden')}
+        </Alert>
+      )}
+      {loadFailed === 'failed' && (
         <Alert
           severity="error"
           data-testid="users-load-error"
@@ -327,6 +382,9 @@ export default function UsersPage() {
         <UserDialog
           user={dialog.kind === 'edit' ? dialog.user : null}
           assignableRoles={roles}
+          {...(systemAdmin && dialog.kind === 'new'
+            ? { workshopNote: pickedName ? t('home.workshop', { name: pickedName }) : t('users.inNoWorkshop') }
+            : {})}
           self={dialog.kind === 'edit' && dialog.user.id === session?.id}
           onCancel={() => setDialog(null)}
           onSubmit={(form) => (dialog.kind === 'edit' ? update(dialog.user, form) : create(form))}

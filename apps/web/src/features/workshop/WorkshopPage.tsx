@@ -1,4 +1,4 @@
-import type { Workshop } from '@vers/domain';
+import { type Workshop, isSystemAdmin } from '@vers/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,7 +11,8 @@ import { type ReactNode, Suspense, lazy, useCallback, useEffect, useState } from
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { notifications } from '../../app/notifications.ts';
-import { sessionStore } from '../../app/session.ts';
+import { ApiFailure } from '../../app/api.ts';
+import { sessionStore, useSession } from '../../app/session.ts';
 import { EmailAddresses } from './EmailAddresses.tsx';
 import { LogoField } from './LogoField.tsx';
 import { WorkshopForm } from './WorkshopForm.tsx';
@@ -46,20 +47,46 @@ function refreshSession(workshop: Workshop) {
   sessionStore.set({ ...session, workshop: { id, name, countryCode, siteId, revNr, addLastModifier } });
 }
 
-function WorkshopSettings({ workshopId }: { workshopId: number }) {
+/** The rights message of the guard (errors.forbidden): this page is not the user's to see. */
+function NoRights() {
+  const { t } = useTranslation();
+  return (
+    <Alert severity="error" data-testid="workshop-forbidden" sx={{ maxWidth: 900 }}>
+      {t('errors.forbidden')}
+    </Alert>
+  );
+}
+
+/**
+ * Why the workshop could not be shown. The server answers another workshop's id with 404, as if it did not exist
+ * (docs/decisions.md, "Who may lose which rights?"): for a workshop admin that is a page outside their rights, for a
+ * system admin, who reaches every workshop, one that does not exist. Anything else may pass: try again.
+ */
+type Problem = 'forbidden' | 'missing' | 'failed';
+
+function problemOf(error: unknown, systemAdmin: boolean): Problem {
+  if (!(error instanceof ApiFailure)) return 'failed';
+  if (error.status === 403) return 'forbidden';
+  if (error.status === 404) return systemAdmin ? 'missing' : 'forbidden';
+  return 'failed';
+}
+
+function WorkshopSettings({ workshopId, systemAdmin }: { workshopId: number; systemAdmin: boolean }) {
   const { t } = useTranslation();
   const [workshop, setWorkshop] = useState<Workshop | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const failed = problem !== null;
 
   const load = useCallback(async () => {
-    setFailed(false);
+    setProblem(null);
     try {
       setWorkshop(await fetchWorkshop(workshopId));
     } catch (error) {
-      setFailed(true);
-      if (handledHere(error)) notifications.show('workshop.loadError', 'error');
+      const found = problemOf(error, systemAdmin);
+      setProblem(found);
+      if (found === 'failed' && handledHere(error)) notifications.show('workshop.loadError', 'error');
     }
-  }, [workshopId]);
+  }, [workshopId, systemAdmin]);
 
   useEffect(() => {
     void load();
@@ -69,6 +96,15 @@ function WorkshopSettings({ workshopId }: { workshopId: number }) {
     setWorkshop(next);
     refreshSession(next);
   };
+
+  if (problem === 'forbidden') return <NoRights />;
+  if (problem === 'missing') {
+    return (
+      <Alert severity="error" data-testid="workshop-missing" sx={{ maxWidth: 900 }}>
+        {t('workshop.missing')}
+      </Alert>
+    );
+  }
 
   return (
     <Stack spacing={2} sx={{ maxWidth: 900 }}>
@@ -120,14 +156,19 @@ function WorkshopSettings({ workshopId }: { workshopId: number }) {
 export default function WorkshopPage() {
   const { t } = useTranslation();
   const { workshopId } = useParams();
+  const session = useSession();
+  const systemAdmin = isSystemAdmin(session?.roles ?? []);
   const id = Number(workshopId);
   if (!Number.isInteger(id) || id <= 0) {
     return (
-      <Alert severity="error" data-testid="workshop-load-error">
-        {t('errors.NOT_FOUND')}
+      <Alert severity="error" data-testid="workshop-missing">
+        {t('workshop.missing')}
       </Alert>
     );
   }
+  // A workshop admin reaches their own workshop only: another one's page is outside their rights (issue 20), said
+  // without asking the server, which would only answer 404.
+  if (!systemAdmin && session?.workshop?.id !== id) return <NoRights />;
   // A new workshop id starts a fresh screen (no data of the previous workshop stays).
-  return <WorkshopSettings key={id} workshopId={id} />;
+  return <WorkshopSettings key={id} workshopId={id} systemAdmin={systemAdmin} />;
 }

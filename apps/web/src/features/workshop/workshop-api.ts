@@ -28,8 +28,9 @@ export function refusal(error: unknown, status: number): ApiFailure | null {
   return error instanceof ApiFailure && error.status === status ? error : null;
 }
 
+/** Reading the workshop also says a refusal (403) itself: the page shows the rights message instead of a snackbar. */
 export const fetchWorkshop = (id: number): Promise<Workshop> =>
-  call(`workshops/${id}`, workshopSchema, { handles: OWN });
+  call(`workshops/${id}`, workshopSchema, { handles: [...OWN, 403] });
 
 export const updateWorkshop = (id: number, request: UpdateWorkshopRequest): Promise<Workshop> =>
   call(`workshops/${id}`, workshopSchema, { method: 'PUT', body: request, handles: OWN });
