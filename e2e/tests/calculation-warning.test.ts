@@ -107,7 +107,7 @@ describe('the missing-inputs warning of a calculation', () => {
         await enter(page, `${WHEELSET(1)}.Wheels.Wheel[0].Sh`, '27');
         const limit = page.getByText(text.limitDecimal).first();
         await limit.waitFor();
-        await limit.scrollIntoViewIfNeeded();
+        await limit.evaluate((element) => element.scrollIntoView({ block: 'center' }));
         await page.screenshot({ path: path.join(SHOTS, `${language}-${width}-limit.png`) });
 
         // Wheelset 3: AR and the left flange thickness, then a field outside the measures: one warning, by label.
@@ -121,6 +121,14 @@ describe('the missing-inputs warning of a calculation', () => {
         await expect(warnings.count()).resolves.toBe(1);
         await expect(warnings.first().textContent()).resolves.toContain(text.warning);
         await expect(warnings.first().textContent()).resolves.not.toMatch(INTERNAL_IDS);
+        // The snackbar's entrance transition finished: the screenshot shows it as a user reads it.
+        await page
+          .getByTestId('snackbar')
+          .evaluate((alert) =>
+            Promise.allSettled(
+              (alert.parentElement ?? alert).getAnimations({ subtree: true }).map((animation) => animation.finished),
+            ),
+          );
         await page.screenshot({ path: path.join(SHOTS, `${language}-${width}.png`) });
         // One warning: closing it shows no second one.
         await page.getByTestId('snackbar').getByRole('button').click();
@@ -129,6 +137,28 @@ describe('the missing-inputs warning of a calculation', () => {
       });
     }
   }
+
+  it("a wheelset order's SR group spans its two tabs: going on to the wheel measures is no leaving, base data is", async () => {
+    const orderId = await createOrderViaApi({ type: 'WHEELSET', maintenanceNumber: wheelsetNumber(99, 9) });
+    const context = await browser.newContext({ baseURL: baseUrl(), locale: 'de-DE', viewport: VIEWPORTS[0][1] });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await signIn(page, 'staff');
+    await page.getByTestId('menu').waitFor();
+    const R_OUT = '$.Body.Radsatz.technicalWheelsetOutgoing';
+    const warnings = page.getByTestId('snackbar').filter({ hasText: 'Fehlende Berechnungsparameter' });
+    await page.goto(`/orders/wheelset/${orderId}/measures`);
+    await enter(page, `${R_OUT}.ArDimension`, '1360');
+    await page.getByTestId('order-tab-wheelMeasures').click();
+    await enter(page, `${R_OUT}.Wheels.Wheel[0].Sd`, '32,5');
+    await expect(warnings.count()).resolves.toBe(0);
+    await page.getByTestId('order-tab-basedata').click();
+    await warnings.first().waitFor();
+    await expect(warnings.first().textContent()).resolves.toContain(
+      'Fehlende Berechnungsparameter für Spurmaß SR: Spurkranzdicke Sd (Rad rechts)',
+    );
+    await context.close();
+  });
 
   it('leaving by another entry warns too; coming back and leaving without writing an input does not', async () => {
     const orderId = await createWagonOrder();
