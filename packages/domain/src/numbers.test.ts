@@ -1,35 +1,43 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from './languages.ts';
-import { formatNumber, formatRange } from './numbers.ts';
+import { formatNumber, formatPercent, formatRange } from './numbers.ts';
 
-/** What each of the twelve languages writes for 27.5, -1424.3 and the range 27.5–36 mm. */
-const EXPECTED: Record<Language, { half: string; negative: string; range: string }> = {
-  de: { half: '27,5', negative: '-1424,3', range: '27,5–36 mm' },
-  bg: { half: '27,5', negative: '-1424,3', range: '27,5–36 mm' },
-  cs: { half: '27,5', negative: '-1424,3', range: '27,5–36 mm' },
-  en: { half: '27.5', negative: '-1424.3', range: '27.5–36 mm' },
-  fr: { half: '27,5', negative: '-1424,3', range: '27,5–36 mm' },
-  hu: { half: '27,5', negative: '-1424,3', range: '27,5–36 mm' },
-  it: { half: '27,5', negative: '-1424,3', range: '27,5–36 mm' },
-  nl: { half: '27,5', negative: '-1424,3', range: '27,5–36 mm' },
-  pl: { half: '27,5', negative: '-1424,3', range: '27,5–36 mm' },
-  ro: { half: '27,5', negative: '-1424,3', range: '27,5–36 mm' },
+/**
+ * A no-break space (U+00A0 or the narrow U+202F, which CLDR versions choose differently for French): written `~`
+ * here, so the test holds for Node's and Chromium's ICU alike while still refusing an ordinary, breaking space.
+ */
+const noBreak = (text: string) => text.replace(/[\u00a0\u202f]/g, '~');
+
+/** What each of the twelve languages writes for 27.5, -1424.3, the range 27.5–36 mm and 8 percent. */
+const EXPECTED: Record<Language, { half: string; negative: string; range: string; percent: string }> = {
+  de: { half: '27,5', negative: '-1424,3', range: '27,5–36 mm', percent: '8~%' },
+  bg: { half: '27,5', negative: '-1424,3', range: '27,5–36 mm', percent: '8%' },
+  cs: { half: '27,5', negative: '-1424,3', range: '27,5–36 mm', percent: '8~%' },
+  en: { half: '27.5', negative: '-1424.3', range: '27.5–36 mm', percent: '8%' },
+  fr: { half: '27,5', negative: '-1424,3', range: '27,5–36 mm', percent: '8~%' },
+  hu: { half: '27,5', negative: '-1424,3', range: '27,5–36 mm', percent: '8%' },
+  it: { half: '27,5', negative: '-1424,3', range: '27,5–36 mm', percent: '8%' },
+  nl: { half: '27,5', negative: '-1424,3', range: '27,5–36 mm', percent: '8%' },
+  pl: { half: '27,5', negative: '-1424,3', range: '27,5–36 mm', percent: '8%' },
+  ro: { half: '27,5', negative: '-1424,3', range: '27,5–36 mm', percent: '8~%' },
   // Swedish writes the minus sign U+2212, as its own typography does.
-  sv: { half: '27,5', negative: '\u22121424,3', range: '27,5–36 mm' },
-  tr: { half: '27,5', negative: '-1424,3', range: '27,5–36 mm' },
+  sv: { half: '27,5', negative: '\u22121424,3', range: '27,5–36 mm', percent: '8~%' },
+  // Turkish puts the percent sign first.
+  tr: { half: '27,5', negative: '-1424,3', range: '27,5–36 mm', percent: '%8' },
 };
 
-describe('formatNumber in the twelve languages', () => {
+describe('numbers in the twelve languages', () => {
   it('covers every language', () => {
     expect(Object.keys(EXPECTED).sort()).toEqual([...LANGUAGES].sort());
   });
   for (const language of LANGUAGES) {
     const expected = EXPECTED[language];
-    it(`${language}: the language's decimal separator, no grouping, a range`, () => {
+    it(`${language}: the language's decimal separator, no grouping, a range, a percentage`, () => {
       expect(formatNumber(27.5, language)).toBe(expected.half);
       expect(formatNumber('27.5', language)).toBe(expected.half);
       expect(formatNumber('-1424.3', language)).toBe(expected.negative);
       expect(formatRange({ min: 27.5, max: 36 }, language, 'mm')).toBe(expected.range);
+      expect(noBreak(formatPercent(8, language))).toBe(expected.percent);
       // Integers and years look alike everywhere: no thousands separator.
       expect(formatNumber(2026, language)).toBe('2026');
       expect(formatNumber('120000', language)).toBe('120000');
@@ -64,6 +72,15 @@ describe('formatNumber', () => {
     expect(formatNumber('n/a', 'de')).toBe('n/a');
     expect(formatNumber('27,5', 'de')).toBe('27,5');
     expect(formatNumber(Number.NaN, 'de')).toBe('NaN');
+  });
+});
+
+describe('formatPercent', () => {
+  it('takes the share in percent, exactly, with its places', () => {
+    expect(formatPercent(7, 'en')).toBe('7%');
+    expect(formatPercent(100, 'en')).toBe('100%');
+    expect(formatPercent(0, 'tr')).toBe('%0');
+    expect(noBreak(formatPercent(12.5, 'de'))).toBe('12,5~%');
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Language } from './languages.ts';
-import { decimalFromNumber, formatDecimal, parseDecimal, roundDecimal } from './orders/decimal.ts';
+import { decimalFromNumber, formatDecimal, parseDecimal, roundDecimal, shiftDecimal } from './orders/decimal.ts';
 
 /**
  * Numbers as a user reads them (issue 20): the language's decimal separator ("27,5" in German, "27.5" in English),
@@ -17,11 +17,12 @@ const MAX_FRACTION_DIGITS = 20;
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
-function formatter(language: Language, digits: number): Intl.NumberFormat {
-  const id = `${language}:${digits}`;
+function formatter(language: Language, digits: number, style: 'decimal' | 'percent' = 'decimal'): Intl.NumberFormat {
+  const id = `${language}:${digits}:${style}`;
   let known = formatters.get(id);
   if (!known) {
     known = new Intl.NumberFormat(language, {
+      style,
       useGrouping: false,
       minimumFractionDigits: digits,
       maximumFractionDigits: digits,
@@ -49,6 +50,18 @@ export function formatNumber(value: number | string, language: Language, decimal
   const rounded = roundDecimal(decimal, digits);
   // A decimal string, not a Number: Intl writes its digits as they are (no binary rounding on the way).
   return formatter(language, digits).format(formatDecimal(rounded) as `${number}`);
+}
+
+/**
+ * A share given in percent (0–100) as the language writes it: "8 %" in German (a no-break space), "8%" in English,
+ * "%8" in Turkish. Places as the number has them.
+ */
+export function formatPercent(percent: number, language: Language): string {
+  if (!Number.isFinite(percent)) return String(percent);
+  const decimal = decimalFromNumber(percent);
+  const digits = Math.min(decimal.scale, MAX_FRACTION_DIGITS);
+  const share = shiftDecimal(roundDecimal(decimal, digits), -2);
+  return formatter(language, digits, 'percent').format(formatDecimal(share) as `${number}`);
 }
 
 /**
