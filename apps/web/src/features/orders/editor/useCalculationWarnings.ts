@@ -8,7 +8,6 @@ import {
   type OrderType,
   type Values,
   type Write,
-  valueOf,
 } from '@vers/domain';
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -60,15 +59,16 @@ export function useCalculationWarnings(
   const { t } = useTranslation();
   const names = useInputNames();
   const open = useRef(new Map<string, OpenGroup>());
-  const pending = useRef(new Map<string, Write['value']>());
+  /** Writes not yet back from the database: the value written and the stored attribute it replaced. */
+  const pending = useRef(new Map<string, { value: Write['value']; before: unknown }>());
   const latest = useRef({ type, values, names, t, shownKeys });
   latest.current = { type, values, names, t, shownKeys };
 
-  // Writes the database has given back are no longer pending.
+  // A write is pending until the field's stored attribute changes (the editor keeps an unchanged value's identity):
+  // by this write coming back, or by another that came later (a pull), which then stands.
   useEffect(() => {
-    for (const [key, value] of pending.current) {
-      const stored = valueOf(values[key]);
-      if (JSON.stringify(stored ?? null) === JSON.stringify(value)) pending.current.delete(key);
+    for (const [key, { before }] of pending.current) {
+      if (values[key] !== before) pending.current.delete(key);
     }
   }, [values]);
 
@@ -76,7 +76,7 @@ export function useCalculationWarnings(
     const { type, values, names, t } = latest.current;
     if (left.length === 0) return;
     const now: Record<string, unknown> = { ...values };
-    for (const [key, value] of pending.current) now[key] = value === null ? undefined : { value };
+    for (const [key, { value }] of pending.current) now[key] = value === null ? undefined : { value };
     for (const { group, edited } of left) {
       if (!edited) continue;
       const missing = missingCalculationInputs(type, group, now);
@@ -129,9 +129,9 @@ export function useCalculationWarnings(
     (writes: Write[], context?: EditContext) => {
       const problems = write(writes, context);
       if (problems.length > 0) return problems;
-      const { type } = latest.current;
+      const { type, values } = latest.current;
       for (const { key, value } of writes) {
-        pending.current.set(key, value);
+        pending.current.set(key, { value, before: pending.current.get(key)?.before ?? values[key] });
         for (const visit of open.current.values()) {
           if (isCalculationInput(type, visit.group, key)) visit.edited = true;
         }
