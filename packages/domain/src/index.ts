@@ -2,6 +2,7 @@ export * from './roles.ts';
 export * from './routes.ts';
 export * from './languages.ts';
 export * from './dates.ts';
+export * from './numbers.ts';
 export * from './constants.ts';
 export * from './contract/errors.ts';
 export * from './contract/auth.ts';

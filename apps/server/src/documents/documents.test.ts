@@ -352,6 +352,31 @@ describe('documents and exports', () => {
     expect((await download(asset?.id ?? '', staff2)).status).toBe(404);
   });
 
+  it("writes numbers in the document's language, and the XML export keeps the stored '.'", async () => {
+    const orderId = (await createWagonOrder(server, staff)).id;
+    const load = push(orderId, `${OUT}.AllowableAxleLoad`, '22.5');
+    const pushed = await server.request('POST', '/api/v1/activity/batch', {
+      token: staff,
+      body: { activities: [load] },
+    });
+    expect(pushed.status).toBe(200);
+    const read = async (language: string, type: ExportType) => {
+      const res = await generate(orderId, [type], language);
+      expect(res.status).toBe(200);
+      const [asset] = await waitForDocuments(orderId, [res.body[0]?.id ?? '']);
+      expect(asset?.status).toBe('AVAILABLE');
+      return (await download(asset?.id ?? '')).bytes;
+    };
+    const german = pdfText(await read('de', 'PREVIEW'));
+    expect(german).toMatch(/\b22,5\s+t\b/);
+    expect(german).not.toContain('22.5');
+    const english = pdfText(await read('en', 'PREVIEW'));
+    expect(english).toMatch(/\b22\.5\s+t\b/);
+    expect(english).not.toContain('22,5');
+    const xml = (await read('de', 'XML_WORKSHOP')).toString('utf8');
+    expect(xml).toContain('<AllowableAxleLoad>22.5</AllowableAxleLoad>');
+  });
+
   it('keeps the values of the order untouched by generating', async () => {
     const orderId = (await createWagonOrder(server, staff)).id;
     const valuesBefore = await orderValues(server.database.db, orderId);

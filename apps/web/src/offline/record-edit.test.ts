@@ -74,12 +74,12 @@ describe('recordEdit', () => {
       fold: foldOrder(rows),
       values,
     });
-    expect(withAr.missing).toEqual([]);
+    expect(withAr.stored.map((row) => row.key)).toEqual([ar, `${R_OUT}.SrMass`]);
     const state = foldActivities(await orderRows(db, orderId)).values;
     expect(state[`${R_OUT}.SrMass`]).toMatchObject({ value: '1424.300' });
   });
 
-  it('reports a calculation whose inputs are partly filled', async () => {
+  it('stores no calculated value while its inputs are partly filled (the editor warns when the group is left)', async () => {
     const orderId = crypto.randomUUID();
     const result = await recordEdit(db, {
       orderId,
@@ -88,7 +88,7 @@ describe('recordEdit', () => {
       fold: foldOrder([]),
       values: {},
     });
-    expect(result.missing).toEqual([{ field: 'SrMass', parameters: ['SdLeft', 'SdRight'] }]);
+    expect(result.stored.map((row) => row.key)).toEqual([`${R_OUT}.ArDimension`]);
   });
 });
 

@@ -52,8 +52,6 @@ export interface EditResult {
   stored: Activity[];
   /** When the edit's transaction committed, in this page's clock (performance.now()). */
   committed: number;
-  /** A calculation of a written field still lacks inputs: its field and the missing parameters. */
-  missing: { field: string; parameters: string[] }[];
 }
 
 /** What the field catalogue says about the writes of an edit; empty when all fit. Asked before anything is stored. */
@@ -83,17 +81,16 @@ export async function recordEdit(db: VersDb, edit: Edit): Promise<EditResult> {
   const changes = edit.writes.map((write) => change(write, edit));
   const after: Record<string, unknown> = { ...edit.values };
   for (const write of edit.writes) after[write.key] = write.value === null ? undefined : { value: write.value };
-  const missing: EditResult['missing'] = [];
   for (const write of edit.writes) {
     if (write.value === null) continue;
     const result = recalculate(edit.type, after, write.key);
+    // A calculation still missing inputs stays as it is; the editor tells when the user leaves its group.
     if (result.kind === 'write') changes.push(change(result.write, {}));
-    else if (result.kind === 'missing') missing.push({ field: result.field, parameters: result.parameters });
   }
   const started = performance.now();
   // On the save worker where one runs (save-client.ts): the commit does not wait for this thread's next frame.
   const { stored, committed } = await storeChangesOffMainThread(db, changeRows(db, changes));
   // User Timing, visible in the browser's performance tools: from the rows' making to the committed transaction.
   performance.measure('vers:save', { start: started, end: committed, detail: { rows: stored.length } });
-  return { stored, committed, missing };
+  return { stored, committed };
 }

@@ -3,3 +3,4 @@ export * from './tabs.ts';
 export * from './values.ts';
 export * from './resolve.ts';
 export * from './layout.ts';
+export * from './calculation-groups.ts';

@@ -17,7 +17,10 @@ export type CalculationResult = { ok: true; value: number } | { ok: false; missi
 
 type Input = number | null | undefined;
 
-/** Parameters that are absent or not finite, by name, for the "missing calculation parameters" warning. */
+/**
+ * Parameters that are absent or not finite, by internal name (for tests and logs). The editor's warning names the
+ * missing inputs by their field labels (catalogue/calculation-groups.ts) and never shows these names.
+ */
 function missingParameters(parameters: Record<string, Input>): string[] {
   return Object.entries(parameters)
     .filter(([, value]) => typeof value !== 'number' || !Number.isFinite(value))

@@ -8,6 +8,7 @@ import {
   type TabDef,
   type Values,
   WAGON_WHEELSETS,
+  formatNumber,
   formatVehicleNumber,
   isFilled,
   layoutTab,
@@ -26,7 +27,10 @@ import type { Texts } from './labels.ts';
 /** Fields holding a vehicle number, printed `NN NN NNNN NNN-C`. */
 const VEHICLE_NUMBER_FIELDS = new Set(['Waggonnummer', 'Wheelsetnumber']);
 
-/** A stored value as printed: translated yes/no, dates in the language's form, lists joined. */
+/**
+ * A stored value as printed: translated yes/no, dates and numbers in the language's form ("27,5" in German, with the
+ * places as stored), lists joined.
+ */
 export function formatValue(field: FieldDef, stored: unknown, x: Texts): string {
   if (!isFilled(stored)) return '';
   const value = valueOf(stored);
@@ -36,6 +40,7 @@ export function formatValue(field: FieldDef, stored: unknown, x: Texts): string 
   if (field.kind === 'option') return x.option(field, text);
   if (field.kind === 'date') return x.date(text);
   if (field.kind === 'monthAndYear') return x.month(text);
+  if (field.kind === 'double' || field.kind === 'formula') return formatNumber(text, x.language);
   if (VEHICLE_NUMBER_FIELDS.has(field.path)) return formatVehicleNumber(text);
   return text;
 }

@@ -1,6 +1,8 @@
 import {
   type Language,
   type OrderStatus,
+  SIDES,
+  allRows,
   type OrderType,
   type Values,
   displayStatus,
@@ -42,6 +44,7 @@ import { EntrySummary } from './editor/EntrySummary.tsx';
 import { NotAppliedNotice } from './editor/NotAppliedNotice.tsx';
 import { fieldPlace, usePlaceText } from './editor/field-place.ts';
 import { OrderFooter } from './editor/OrderFooter.tsx';
+import { useCalculationWarnings } from './editor/useCalculationWarnings.ts';
 import { useEditorWrite } from './editor/useEditorWrite.ts';
 import { useFieldFocus } from './editor/useFieldFocus.ts';
 import { TabList } from './editor/TabList.tsx';
@@ -231,7 +234,7 @@ export default function EditOrderPage() {
     [tab, type, values, entry, unfiltered],
   );
 
-  const write = useEditorWrite(
+  const editorWrite = useEditorWrite(
     ready && session
       ? {
           orderId,
@@ -242,6 +245,18 @@ export default function EditOrderPage() {
           modifier: session.workshop?.addLastModifier ? session.lastName : undefined,
         }
       : null,
+  );
+  // A calculation's missing inputs are told when the user leaves its group (a field, tab or entry outside it).
+  const showSummary = tab?.perEntry && !entry;
+  const write = useCalculationWarnings(
+    type,
+    values,
+    editorWrite,
+    () =>
+      !view || showSummary
+        ? []
+        : allRows(view).flatMap((row) => SIDES.flatMap((side) => (row[side] ? [row[side].key] : []))),
+    tabName ?? '',
   );
   // User Timing: the editor shows a fold of this many rows (bench/src/browser-orders.ts waits for it after an edit).
   const shownFold = ready?.fold;
@@ -324,7 +339,6 @@ export default function EditOrderPage() {
     }
   };
 
-  const showSummary = tab?.perEntry && !entry;
   return (
     <Box
       sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}

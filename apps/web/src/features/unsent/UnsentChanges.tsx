@@ -1,4 +1,4 @@
-import { formatDateTime } from '@vers/domain';
+import { formatDateTime, formatNumber } from '@vers/domain';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import FileUploadIcon from '@mui/icons-material/FileUpload';
 import Alert from '@mui/material/Alert';
@@ -61,6 +61,11 @@ function fieldText(t: Translate, item: NotAppliedItem): string {
   }
 }
 
+const isNumericField = (item: NotAppliedItem & { kind: 'change' }) => {
+  const field = fieldOf(item.row.key, item.row.activityType, item.order?.order.type);
+  return field.kind === 'field' && field.numeric;
+};
+
 function valueText(t: Translate, item: NotAppliedItem): string {
   // A refused new order: its number is in the heading already, its type says what it is.
   if (item.kind === 'order') return t(`orders.type.${item.order.order.type}`, { defaultValue: item.order.order.type });
@@ -74,6 +79,8 @@ function valueText(t: Translate, item: NotAppliedItem): string {
       if (typeof value.value === 'boolean') return t(value.value ? 'orders.editor.yes' : 'orders.editor.no');
       if (Array.isArray(value.value)) return value.value.map(String).join(', ');
       if (value.value === null || value.value === undefined || value.value === '') return '–';
+      // A number in the user's language ("27,5" in German, issue 20).
+      if (typeof value.value === 'string' && isNumericField(item)) return formatNumber(value.value, currentLanguage());
       return typeof value.value === 'object' ? JSON.stringify(value.value) : String(value.value);
   }
 }

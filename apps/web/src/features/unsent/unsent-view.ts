@@ -109,7 +109,14 @@ export function reasonOf(item: { sent?: number; refusal?: Refusal }): Reason {
 
 /** How a result key is named: a catalogue field (translation keys), the order status, or only its path. */
 export type FieldView =
-  | { kind: 'field'; tabKey: string; labelKey: string; side: ValueSide }
+  | {
+      kind: 'field';
+      tabKey: string;
+      labelKey: string;
+      side: ValueSide;
+      /** The field holds a number, shown in the user's language. */
+      numeric: boolean;
+    }
   | { kind: 'status' }
   | { kind: 'path'; key: string };
 
@@ -125,6 +132,7 @@ export function fieldOf(key: string, activityType: string, type?: string): Field
       // A whole list entry (only ever deleted) is named by its chapter.
       labelKey: resolved.field ? fieldLabelKey(resolved.field) : `catalogue.chapter.${resolved.chapter.id}`,
       side: resolved.side,
+      numeric: resolved.field?.kind === 'double' || resolved.field?.kind === 'formula',
     };
   }
   return { kind: 'path', key };

@@ -26,10 +26,12 @@ export function ConflictNote(props: {
   side?: string | undefined;
   readOnly: boolean;
   onKeep: (value: unknown) => void;
+  /** The field holds a number (shown in the user's language). */
+  numeric?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const language = (i18n.resolvedLanguage ?? 'de') as Language;
-  const valueText = useValueText();
+  const valueText = useValueText(props.numeric);
   const author = useAuthor();
   const isMine = useIsMine();
   const when = (activity: Activity) => formatDateTime(activity.created, language);

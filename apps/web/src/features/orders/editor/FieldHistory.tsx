@@ -3,6 +3,7 @@ import {
   changeValue,
   fieldHistory,
   formatDateTime,
+  formatNumber,
   isFieldChange,
   type Language,
   SENT_STATES,
@@ -30,13 +31,18 @@ import { revertChange } from '../../../offline/order-results.ts';
 import { syncScheduler } from '../../../offline/scheduler.ts';
 import { versdb } from '../../../offline/versdb.ts';
 
-/** A value as one line of text: lists joined, yes/no for booleans, a dash for a cleared field. */
-export function useValueText() {
-  const { t } = useTranslation();
+/**
+ * A value as one line of text: lists joined, yes/no for booleans, a dash for a cleared field, the number of a
+ * numeric field in the user's language ("27,5" in German, issue 20).
+ */
+export function useValueText(numeric = false) {
+  const { t, i18n } = useTranslation();
+  const language = (i18n.resolvedLanguage ?? 'de') as Language;
   return (value: unknown): string => {
     if (value === null || value === undefined || value === '') return t('orders.editor.history.cleared');
     if (typeof value === 'boolean') return t(value ? 'orders.editor.yes' : 'orders.editor.no');
     if (Array.isArray(value)) return value.map(String).join(', ');
+    if (numeric && (typeof value === 'string' || typeof value === 'number')) return formatNumber(value, language);
     return typeof value === 'object' ? JSON.stringify(value) : String(value);
   };
 }
@@ -76,10 +82,10 @@ function States({ activity }: { activity: Activity }) {
 const revertible = (activity: Activity) =>
   activity.sent === SENT_STATES.SENT && !activity.reverted && isFieldChange(activity);
 
-function HistoryList({ orderId, keys, sideOf, readOnly }: HistoryProps) {
+function HistoryList({ orderId, keys, sideOf, readOnly, numeric }: HistoryProps) {
   const { t, i18n } = useTranslation();
   const language = (i18n.resolvedLanguage ?? 'de') as Language;
-  const valueText = useValueText();
+  const valueText = useValueText(numeric);
   const author = useAuthor();
   const [reverting, setReverting] = useState<Activity | null>(null);
   const revert = async (activity: Activity) => {
@@ -159,6 +165,8 @@ interface HistoryProps {
   sideOf: (key: string) => string | undefined;
   /** A done order: nothing can be reverted. */
   readOnly: boolean;
+  /** The field holds a number (shown in the user's language). */
+  numeric?: boolean;
 }
 
 /** A field's history on demand: every value it had, who set it and when, undos and unsent changes included. */

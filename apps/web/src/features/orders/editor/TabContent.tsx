@@ -3,6 +3,7 @@ import {
   type ChapterView,
   type Language,
   formatDateTime,
+  formatRange,
   type CollectionView,
   type EntryView,
   type FieldDef,
@@ -30,6 +31,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../app/components/ConfirmDialog.tsx';
 import { FieldHistoryButton } from './FieldHistory.tsx';
 import { FieldInput } from './FieldInput.tsx';
+import { FormulaField } from './FormulaField.tsx';
 import { ConflictNote } from './ConflictNote.tsx';
 import type { FieldConflicts } from './useOrder.ts';
 import type { EditContext, EditProblem } from '../../../offline/record-edit.ts';
@@ -95,6 +97,7 @@ function FieldRowView({ orderId, row, conflictsIn, conflictsOut, stored, readOnl
   const { t } = useTranslation();
   const label = t(fieldLabelKey(row.field));
   const conflicts = { in: conflictsIn, out: conflictsOut };
+  const numeric = row.field.kind === 'double' || row.field.kind === 'formula';
   const keys = SIDES.flatMap((side) => (row[side] ? [row[side].key] : []));
   const sideOf = (key: string) => {
     const side = SIDES.find((candidate) => row[candidate]?.key === key);
@@ -122,7 +125,14 @@ function FieldRowView({ orderId, row, conflictsIn, conflictsOut, stored, readOnl
       <Box sx={{ minWidth: 0 }}>
         <Box sx={{ display: 'flex', alignItems: 'center' }}>
           <Typography variant="subtitle2">{label}</Typography>
-          <FieldHistoryButton orderId={orderId} keys={keys} sideOf={sideOf} label={label} readOnly={readOnly} />
+          <FieldHistoryButton
+            orderId={orderId}
+            keys={keys}
+            sideOf={sideOf}
+            label={label}
+            readOnly={readOnly}
+            numeric={numeric}
+          />
         </Box>
         <LastChange stored={stored} />
       </Box>
@@ -130,6 +140,17 @@ function FieldRowView({ orderId, row, conflictsIn, conflictsOut, stored, readOnl
         {SIDES.map((side) => {
           const slot = row[side];
           if (!slot) return <Box key={side} />;
+          if (row.field.kind === 'formula')
+            return (
+              <FormulaField
+                key={side}
+                field={row.field}
+                stored={stored[side]}
+                dataKey={slot.key}
+                label={t(`orders.editor.side.${side}`)}
+                warning={side === 'out' ? warning : undefined}
+              />
+            );
           return (
             <FieldInput
               key={side}
@@ -157,6 +178,7 @@ function FieldRowView({ orderId, row, conflictsIn, conflictsOut, stored, readOnl
                 field={field}
                 side={keys.length > 1 ? t(`orders.editor.side.${side}`) : undefined}
                 readOnly={readOnly}
+                numeric={numeric}
                 onKeep={(value) => write(slotWrites(slot, value as Write['value'] | null), { decision: true })}
               />
             </Box>
@@ -195,21 +217,19 @@ const FieldRow = memo(
     a.warning === b.warning,
 );
 
-/** The limit warning of a row's outgoing value, as a message (issue 5: warn, never refuse). */
+/**
+ * The limit warning of a row's outgoing value, as a message (issue 5: warn, never refuse), its numbers in the user's
+ * language ("27,5–36 mm" in German, issue 20).
+ */
 function useLimitMessage(values: Values) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = (i18n.resolvedLanguage ?? 'de') as Language;
   return (row: RowView): string | undefined => {
     if (!row.out || !row.field.limits) return undefined;
     const broken = limitWarning(row.field, values, row.out.key, row.out.scope);
     if (!broken) return undefined;
-    const unit = row.field.unit ? ` ${row.field.unit}` : '';
-    const range =
-      broken.min !== undefined && broken.max !== undefined
-        ? `${broken.min}–${broken.max}${unit}`
-        : broken.min !== undefined
-          ? `≥ ${broken.min}${unit}`
-          : `≤ ${broken.max}${unit}`;
-    return t('orders.editor.outsideLimit', { range, source: broken.source });
+    const unit = row.field.unit ? t(`catalogue.unit.${row.field.unit}`, { defaultValue: row.field.unit }) : undefined;
+    return t('orders.editor.outsideLimit', { range: formatRange(broken, language, unit), source: broken.source });
   };
 }
 

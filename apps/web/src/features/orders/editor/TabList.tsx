@@ -1,4 +1,13 @@
-import { type OrderType, perEntrySummary, progressColour, type TabDef, tabProgress, type Values } from '@vers/domain';
+import {
+  formatPercent,
+  type Language,
+  type OrderType,
+  perEntrySummary,
+  progressColour,
+  type TabDef,
+  tabProgress,
+  type Values,
+} from '@vers/domain';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
@@ -15,7 +24,15 @@ import { useTranslation } from 'react-i18next';
 import { ENTRY_SEPARATOR } from './tab-title.ts';
 import { useEntryTitle } from './TabContent.tsx';
 
+/** A tab's progress as the user's language writes a percentage ("8 %" in German, "%8" in Turkish). */
+function usePercentText() {
+  const { i18n } = useTranslation();
+  const language = (i18n.resolvedLanguage ?? 'de') as Language;
+  return (percent: number) => formatPercent(percent, language);
+}
+
 function ProgressBar({ percent, testId, label }: { percent: number; testId: string; label: string }) {
+  const percentText = usePercentText();
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
       <LinearProgress
@@ -28,7 +45,7 @@ function ProgressBar({ percent, testId, label }: { percent: number; testId: stri
         data-percent={percent}
       />
       <Typography variant="caption" sx={{ minWidth: 36, textAlign: 'right' }}>
-        {percent} %
+        {percentText(percent)}
       </Typography>
     </Box>
   );
@@ -109,6 +126,7 @@ interface TabListProps {
  */
 function TabSelect(props: TabListProps) {
   const { t } = useTranslation();
+  const percentText = usePercentText();
   const title = useEntryTitle();
   const label = t(`catalogue.drawerTitle.${props.type}`);
   const choices = props.tabs.flatMap((tab) => {
@@ -153,7 +171,7 @@ function TabSelect(props: TabListProps) {
                 data-testid={`progress-${choice.id}`}
                 data-percent={choice.percent}
               >
-                {choice.percent} %
+                {percentText(choice.percent)}
               </Typography>
             )}
           </Box>
