@@ -1,9 +1,10 @@
 import { CATALOGUE, LANGUAGE_STORAGE_KEY, ORDER_ROOTS, STORAGE_KEYS, checkDigit } from '@vers/domain';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, signIn } from '../support/browser.ts';
+import { dateField, typeDate } from '../support/dates.ts';
 import { createOrderViaApi, serverValue } from '../support/orders.ts';
 
 /*
@@ -64,38 +65,6 @@ async function openOrder(context: BrowserContext, width: number, url: string): P
   return page;
 }
 
-/** The date field holding `key`: the text it shows is its hidden input's value, typing goes to its sections. */
-const dateField = (page: Page, key: string) => {
-  const root = page.locator('.MuiPickersInputBase-root').filter({ has: page.locator(`[data-key="${key}"]`) });
-  return {
-    shown: () => page.locator(`[data-key="${key}"]`).inputValue(),
-    /** What its parts show, placeholders too (without the marks that keep their direction). */
-    parts: async () =>
-      ((await root.locator('.MuiPickersSectionList-root').textContent()) ?? '').replace(/[\u2066-\u2069\u200e]/g, ''),
-    /** Its first part, the day (or the month of a month field), where typing begins. */
-    first: root.locator('[data-sectionindex="0"]'),
-    openButton: root.getByRole('button'),
-  };
-};
-
-/**
- * Taps the date field's first part and types `text`, then leaves the field with Tab (or Enter), which saves. `keys` presses
- * keys as a hardware keyboard does; `onScreen` only inserts the characters, as a tablet's on-screen keyboard does
- * (no key codes, an input event each).
- */
-async function typeDate(
-  page: Page,
-  first: Locator,
-  text: string,
-  how: 'keys' | 'onScreen' = 'keys',
-  leave: 'Tab' | 'Enter' = 'Tab',
-) {
-  await first.click();
-  if (how === 'keys') await page.keyboard.type(text);
-  else for (const character of text) await page.keyboard.insertText(character);
-  await page.keyboard.press(leave);
-}
-
 const SETTINGS: Setting[] = (['de', 'en'] as const).flatMap((language) =>
   ([1280, 412] as const).flatMap((width) => [false, true].map((dark) => ({ language, width, dark }))),
 );
@@ -115,7 +84,7 @@ describe('a date field on a US-English device', () => {
       const [typed, shown, picked] =
         setting.language === 'de' ? ['24.12.25', '24.12.25', '15.12.25'] : ['24/12/25', '24/12/25', '15/12/25'];
 
-      await typeDate(page, field.first, typed, setting.width === 412 ? 'onScreen' : 'keys');
+      await typeDate(page, field, typed, setting.width === 412 ? 'onScreen' : 'keys');
       await expect.poll(field.shown).toBe(shown);
       await page.reload();
       await page.getByTestId('order-footer').waitFor();
@@ -151,7 +120,7 @@ describe('a month field and a slip', () => {
     const page = await openOrder(context, 1280, `/orders/wheelset/${orderId}/${tab}`);
     const stamped = `${ORDER_ROOTS.WHEELSET.out}.StampedMountingDate`;
     const month = dateField(page, stamped);
-    await typeDate(page, month.first, '11.2026', 'keys', 'Enter');
+    await typeDate(page, month, '11.2026', 'keys', 'Enter');
     await expect.poll(month.shown).toBe('11.2026');
     await page.getByTestId('sync-now').click();
     await expect.poll(() => serverValue(orderId, stamped)).toBe('2026-11');
@@ -171,10 +140,10 @@ describe('a month field and a slip', () => {
     await day.first.click();
     await expect.poll(day.parts).toBe('TT.MM.JJ');
     await page.screenshot({ path: path.join(SHOTS, 'de-1280-px-light-empty.png') });
-    await typeDate(page, day.first, '01.02.26');
+    await typeDate(page, day, '01.02.26');
     await expect.poll(day.shown).toBe('01.02.26');
     // 31 April: every part typed, no such day.
-    await typeDate(page, day.first, '31.04.26');
+    await typeDate(page, day, '31.04.26');
     await page.getByText('Kein vollständiges, gültiges Datum').waitFor();
     await expect.poll(day.shown).toBe('01.02.26');
     await page.reload();
