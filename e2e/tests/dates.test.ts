@@ -103,6 +103,12 @@ describe('a date field on a US-English device', () => {
       await expect.poll(field.shown).toBe(picked);
       await page.getByTestId('sync-now').click();
       await expect.poll(() => serverValue(orderId, OVERHAUL)).toBe('2025-12-15');
+      // The field's history reads its values as the field shows them.
+      await page.getByTestId('row-OverhaulDate').getByTestId('history-open').click();
+      await expect.poll(() => page.getByTestId('history-list').textContent()).toContain(picked);
+      await expect(page.getByTestId('history-list').textContent()).resolves.toContain(shown);
+      await expect(page.getByTestId('history-list').textContent()).resolves.not.toContain('2025-12');
+      await page.getByTestId('history-close').click();
       await context.close();
     },
   );

@@ -1,8 +1,11 @@
 import {
   type Activity,
+  type FieldDef,
   changeValue,
   fieldHistory,
+  formatDate,
   formatDateTime,
+  formatMonth,
   isFieldChange,
   type Language,
   SENT_STATES,
@@ -30,12 +33,18 @@ import { revertChange } from '../../../offline/order-results.ts';
 import { syncScheduler } from '../../../offline/scheduler.ts';
 import { versdb } from '../../../offline/versdb.ts';
 
-/** A value as one line of text: lists joined, yes/no for booleans, a dash for a cleared field. */
-export function useValueText() {
-  const { t } = useTranslation();
+/**
+ * A value of a field of this kind as one line of text: lists joined, yes/no for booleans, a date or month as the
+ * language writes it (as its field shows it), a dash for a cleared field.
+ */
+export function useValueText(kind: FieldDef['kind']) {
+  const { t, i18n } = useTranslation();
+  const language = (i18n.resolvedLanguage ?? 'de') as Language;
   return (value: unknown): string => {
     if (value === null || value === undefined || value === '') return t('orders.editor.history.cleared');
     if (typeof value === 'boolean') return t(value ? 'orders.editor.yes' : 'orders.editor.no');
+    if (typeof value === 'string' && kind === 'date') return formatDate(value, language) || value;
+    if (typeof value === 'string' && kind === 'monthAndYear') return formatMonth(value, language) || value;
     if (Array.isArray(value)) return value.map(String).join(', ');
     return typeof value === 'object' ? JSON.stringify(value) : String(value);
   };
@@ -76,10 +85,10 @@ function States({ activity }: { activity: Activity }) {
 const revertible = (activity: Activity) =>
   activity.sent === SENT_STATES.SENT && !activity.reverted && isFieldChange(activity);
 
-function HistoryList({ orderId, keys, sideOf, readOnly }: HistoryProps) {
+function HistoryList({ orderId, keys, kind, sideOf, readOnly }: HistoryProps) {
   const { t, i18n } = useTranslation();
   const language = (i18n.resolvedLanguage ?? 'de') as Language;
-  const valueText = useValueText();
+  const valueText = useValueText(kind);
   const author = useAuthor();
   const [reverting, setReverting] = useState<Activity | null>(null);
   const revert = async (activity: Activity) => {
@@ -155,6 +164,8 @@ interface HistoryProps {
   orderId: string;
   /** The field's keys: its incoming and outgoing value. */
   keys: readonly string[];
+  /** The field's kind: how its values read. */
+  kind: FieldDef['kind'];
   /** "Incoming"/"Outgoing" for a key, to tell the sides apart in one list. */
   sideOf: (key: string) => string | undefined;
   /** A done order: nothing can be reverted. */

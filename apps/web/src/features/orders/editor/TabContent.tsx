@@ -122,7 +122,14 @@ function FieldRowView({ orderId, row, conflictsIn, conflictsOut, stored, readOnl
       <Box sx={{ minWidth: 0 }}>
         <Box sx={{ display: 'flex', alignItems: 'center' }}>
           <Typography variant="subtitle2">{label}</Typography>
-          <FieldHistoryButton orderId={orderId} keys={keys} sideOf={sideOf} label={label} readOnly={readOnly} />
+          <FieldHistoryButton
+            orderId={orderId}
+            keys={keys}
+            kind={row.field.kind}
+            sideOf={sideOf}
+            label={label}
+            readOnly={readOnly}
+          />
         </Box>
         <LastChange stored={stored} />
       </Box>
@@ -155,6 +162,7 @@ function FieldRowView({ orderId, row, conflictsIn, conflictsOut, stored, readOnl
             <Box key={`conflict-${side}`} sx={{ gridColumn: '1 / -1' }}>
               <ConflictNote
                 field={field}
+                kind={row.field.kind}
                 side={keys.length > 1 ? t(`orders.editor.side.${side}`) : undefined}
                 readOnly={readOnly}
                 onKeep={(value) => write(slotWrites(slot, value as Write['value'] | null), { decision: true })}
