@@ -60,10 +60,11 @@ const LARGE_CALENDAR = {
  * key; stored as ISO (`STORED_DATE_FORMATS`). A date the user has not finished or that does not exist is reverted,
  * with a word why.
  */
-export default function DateInput(props: FieldInputProps & { kind: DateKind; stored: string }) {
+export default function DateInput(props: FieldInputProps & { kind: DateKind; text: string }) {
   const { t, i18n } = useTranslation();
   const language = (i18n.resolvedLanguage ?? 'de') as Language;
-  const { kind, stored } = props;
+  // The stored text (YYYY-MM-DD, YYYY-MM, '' when empty); `props.stored` is the attribute, new at each change.
+  const { kind, text: stored } = props;
   const [draft, setShownDraft] = useState<Dayjs | null>(() => pickerValue(stored, kind));
   // The draft as of the last change, for a blur that comes before the re-render.
   const draftRef = useRef(draft);

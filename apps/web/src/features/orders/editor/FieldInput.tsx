@@ -215,7 +215,7 @@ function DateField(props: FieldInputProps & { kind: 'date' | 'monthAndYear' }) {
   );
   return (
     <Suspense fallback={fallback}>
-      <DateInput {...props} stored={stored} />
+      <DateInput {...props} text={stored} />
     </Suspense>
   );
 }
