@@ -115,7 +115,7 @@ describe('a date field on a US-English device', () => {
 });
 
 describe('a month field and a slip', () => {
-  it('a month is typed as MM.YYYY and stored as YYYY-MM; a date that does not exist is refused and the old one kept', async () => {
+  it('a month is typed as MM.YYYY and stored as YYYY-MM; a date left unfinished or that does not exist is refused', async () => {
     const first11 = `4${String(7_300_000_000).slice(-10)}`;
     const orderId = await createOrderViaApi({
       type: 'WHEELSET',
@@ -146,6 +146,10 @@ describe('a month field and a slip', () => {
     await day.first.click();
     await expect.poll(day.parts).toBe('TT.MM.JJ');
     await page.screenshot({ path: path.join(SHOTS, 'de-1280-px-light-empty.png') });
+    // Only the day typed: nothing is saved, and the field does not keep the part as if it were.
+    await typeDate(page, day, '24');
+    await page.getByText('Kein vollständiges, gültiges Datum').waitFor();
+    await expect.poll(day.shown).toBe('');
     await typeDate(page, day, '01.02.26');
     await expect.poll(day.shown).toBe('01.02.26');
     // 31 April: every part typed, no such day.

@@ -3,6 +3,7 @@ import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DesktopDatePicker } from '@mui/x-date-pickers/DesktopDatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { bgBG, csCZ, deDE, enUS, frFR, huHU, itIT, nlNL, plPL, roRO, svSE, trTR } from '@mui/x-date-pickers/locales';
+import type { FieldRef } from '@mui/x-date-pickers/models';
 import type { Dayjs } from 'dayjs';
 import 'dayjs/locale/bg.js';
 import 'dayjs/locale/cs.js';
@@ -85,6 +86,8 @@ export default function DateInput(props: FieldInputProps & { kind: DateKind; tex
     setShownDraft(value);
   }, [stored, kind]);
 
+  const fieldRef = useRef<FieldRef<Dayjs | null>>(null);
+
   const beginEditing = () => {
     if (editing.current) return;
     editing.current = true;
@@ -115,6 +118,16 @@ export default function DateInput(props: FieldInputProps & { kind: DateKind; tex
       dirty.current = true;
       setError(t(`orders.editor.issue.${issueMessage(issue)}`, issueValues(issue)));
     }
+  };
+  // Left with some parts typed into an empty field (24.MM.JJ): the picker has no value to give, and would keep the
+  // parts on screen as if they were saved. They are cleared, with a word why.
+  const leave = () => {
+    const partial = draftRef.current === null && (fieldRef.current?.getSections() ?? []).some((s) => s.value !== '');
+    if (!partial) return commit(draftRef.current);
+    editing.current = false;
+    dirty.current = false;
+    fieldRef.current?.clearValue();
+    setError(t('orders.editor.invalidDate'));
   };
   const locale = PICKER_LOCALES[language] ?? PICKER_LOCALES.de;
   // The field's hidden input carries the key, as every field's input does (tests, jumps to a field); as a variable,
@@ -150,7 +163,8 @@ export default function DateInput(props: FieldInputProps & { kind: DateKind; tex
         slotProps={{
           field: {
             onFocus: beginEditing,
-            onBlur: () => commit(draftRef.current),
+            fieldRef,
+            onBlur: leave,
             // Enter leaves the field, as in TextInput; leaving saves.
             onKeyDown: (event: KeyboardEvent) => {
               if (event.key === 'Enter') (event.target as HTMLElement).blur();
