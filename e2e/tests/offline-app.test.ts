@@ -2,6 +2,7 @@ import { checkDigit } from '@vers/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, serviceWorkerReady, signIn } from '../support/browser.ts';
+import { dateField, typeDate } from '../support/dates.ts';
 
 const W_OUT = '$.Body.Wagen.technicalWaggonOutgoing';
 const withCheck = (first11: string) => `${first11}${checkDigit(first11)}`;
@@ -54,11 +55,16 @@ describe('the app without a network', () => {
     await axleLoad.press('Tab');
     await expect.poll(() => axleLoad.inputValue()).toBe('22.5');
     await expect.poll(() => page.getByTestId('sync-indicator').getAttribute('data-unsent')).not.toBe('0');
+    // The date picker loads from its own chunk, precached with the rest: it works offline too.
+    const overhaul = dateField(page, `${W_OUT}.OverhaulDate`);
+    await typeDate(page, overhaul, '24.12.25');
+    await expect.poll(overhaul.shown).toBe('24.12.25');
 
     // A reload without a network: the app and the values are still there.
     await page.reload();
     await page.getByTestId('order-footer').waitFor();
     await expect.poll(() => field(page, `${W_OUT}.AllowableAxleLoad`).inputValue()).toBe('22.5');
+    await expect.poll(overhaul.shown).toBe('24.12.25');
     await page.getByTestId('offline-banner').waitFor();
 
     // Signing out now would leave work behind: the user is told it stays here, and can stay signed in.
@@ -83,6 +89,7 @@ describe('the app without a network', () => {
     await second.goto(orderPath);
     await second.getByTestId('order-footer').waitFor();
     await expect.poll(() => field(second, `${W_OUT}.AllowableAxleLoad`).inputValue()).toBe('22.5');
+    await expect.poll(dateField(second, `${W_OUT}.OverhaulDate`).shown).toBe('24.12.25');
     await expect
       .poll(() => field(second, '$.Body.Wagen.technicalWaggonIncoming.Waggonnummer').inputValue())
       .toBe(wagon.replace(/^(\d\d)(\d\d)(\d{4})(\d{3})(\d)$/, '$1 $2 $3 $4-$5'));

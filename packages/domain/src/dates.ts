@@ -38,6 +38,12 @@ export function formatMonth(value: DateInput | null | undefined, language: Langu
   return format(value, dateFormats(language).month);
 }
 
+/**
+ * How date fields store their value, whatever the language shows: ISO, a day `YYYY-MM-DD`, a month `YYYY-MM`
+ * (`isValidDateText` and the month rule of `writeIssue` check exactly these).
+ */
+export const STORED_DATE_FORMATS = { date: 'YYYY-MM-DD', monthAndYear: 'YYYY-MM' } as const;
+
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** True for a calendar date written YYYY-MM-DD that exists (no 31 April), as date fields store it. */

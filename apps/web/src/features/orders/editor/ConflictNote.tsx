@@ -1,4 +1,4 @@
-import { type Activity, changeValue, type Conflict, formatDateTime, type Language } from '@vers/domain';
+import { type Activity, changeValue, type Conflict, type FieldDef, formatDateTime, type Language } from '@vers/domain';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -23,15 +23,16 @@ function useIsMine() {
  */
 export function ConflictNote(props: {
   field: FieldConflicts;
+  /** The field's kind: how its values read. */
+  kind: FieldDef['kind'];
   side?: string | undefined;
   readOnly: boolean;
   onKeep: (value: unknown) => void;
   /** The field holds a number (shown in the user's language). */
-  numeric?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const language = (i18n.resolvedLanguage ?? 'de') as Language;
-  const valueText = useValueText(props.numeric);
+  const valueText = useValueText(props.kind);
   const author = useAuthor();
   const isMine = useIsMine();
   const when = (activity: Activity) => formatDateTime(activity.created, language);

@@ -1,9 +1,12 @@
 import {
   type Activity,
+  type FieldDef,
   changeValue,
   fieldHistory,
+  formatDate,
   formatDateTime,
   formatNumber,
+  formatMonth,
   isFieldChange,
   type Language,
   SENT_STATES,
@@ -32,15 +35,18 @@ import { syncScheduler } from '../../../offline/scheduler.ts';
 import { versdb } from '../../../offline/versdb.ts';
 
 /**
- * A value as one line of text: lists joined, yes/no for booleans, a dash for a cleared field, the number of a
- * numeric field in the user's language ("27,5" in German, issue 20).
+ * A value of a field of this kind as one line of text: lists joined, yes/no for booleans, a date, month or number as
+ * the language writes it (as its field shows it: "24.12.25", "27,5" in German), a dash for a cleared field.
  */
-export function useValueText(numeric = false) {
+export function useValueText(kind: FieldDef['kind']) {
+  const numeric = kind === 'double' || kind === 'formula';
   const { t, i18n } = useTranslation();
   const language = (i18n.resolvedLanguage ?? 'de') as Language;
   return (value: unknown): string => {
     if (value === null || value === undefined || value === '') return t('orders.editor.history.cleared');
     if (typeof value === 'boolean') return t(value ? 'orders.editor.yes' : 'orders.editor.no');
+    if (typeof value === 'string' && kind === 'date') return formatDate(value, language) || value;
+    if (typeof value === 'string' && kind === 'monthAndYear') return formatMonth(value, language) || value;
     if (Array.isArray(value)) return value.map(String).join(', ');
     if (numeric && (typeof value === 'string' || typeof value === 'number')) return formatNumber(value, language);
     return typeof value === 'object' ? JSON.stringify(value) : String(value);
@@ -82,10 +88,10 @@ function States({ activity }: { activity: Activity }) {
 const revertible = (activity: Activity) =>
   activity.sent === SENT_STATES.SENT && !activity.reverted && isFieldChange(activity);
 
-function HistoryList({ orderId, keys, sideOf, readOnly, numeric }: HistoryProps) {
+function HistoryList({ orderId, keys, kind, sideOf, readOnly }: HistoryProps) {
   const { t, i18n } = useTranslation();
   const language = (i18n.resolvedLanguage ?? 'de') as Language;
-  const valueText = useValueText(numeric);
+  const valueText = useValueText(kind);
   const author = useAuthor();
   const [reverting, setReverting] = useState<Activity | null>(null);
   const revert = async (activity: Activity) => {
@@ -161,12 +167,12 @@ interface HistoryProps {
   orderId: string;
   /** The field's keys: its incoming and outgoing value. */
   keys: readonly string[];
+  /** The field's kind: how its values read. */
+  kind: FieldDef['kind'];
   /** "Incoming"/"Outgoing" for a key, to tell the sides apart in one list. */
   sideOf: (key: string) => string | undefined;
   /** A done order: nothing can be reverted. */
   readOnly: boolean;
-  /** The field holds a number (shown in the user's language). */
-  numeric?: boolean;
 }
 
 /** A field's history on demand: every value it had, who set it and when, undos and unsent changes included. */

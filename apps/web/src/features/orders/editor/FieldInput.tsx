@@ -1,6 +1,8 @@
 import {
   type FieldDef,
   type Language,
+  formatDate,
+  formatMonth,
   type Write,
   formatVehicleNumber,
   normalizeNumericInput,
@@ -15,10 +17,11 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifications } from '../../../app/notifications.ts';
 import { versdb } from '../../../offline/versdb.ts';
+import { issueMessage, issueValues } from './field-issue.ts';
 
 export type FieldValue = Write['value'];
 /** Why a value does not fit its field (domain `writeIssue`). */
@@ -74,18 +77,6 @@ const text = (stored: unknown): string => {
   const value = valueOf(stored);
   return typeof value === 'string' ? value : '';
 };
-
-/** The message of an issue; where a write could not go at all (never from an input on screen), one for all. */
-const issueMessage = (issue: FieldIssue) =>
-  issue.code === 'ENTRY_DELETE_ONLY' || issue.code === 'NOT_ON_THIS_SIDE' ? 'UNKNOWN_FIELD' : issue.code;
-
-/** The numbers and choices an issue's message names. */
-const issueValues = (issue: FieldIssue): Record<string, string | number> =>
-  'choices' in issue
-    ? { choices: issue.choices.join(', ') }
-    : 'max' in issue
-      ? { max: issue.max, ...('min' in issue ? { min: issue.min } : {}) }
-      : {};
 
 const filter = createFilterOptions<Choice>({ stringify: (choice) => `${choice.value} ${choice.text}` });
 
@@ -199,10 +190,38 @@ function BooleanInput(props: FieldInputProps) {
   );
 }
 
-const INPUT_TYPE: Partial<Record<FieldDef['kind'], string>> = { date: 'date', monthAndYear: 'month' };
+/**
+ * The date picker (MUI X, dayjs and the calendar's 12 languages) loads after the editor has shown, from its own chunk,
+ * which the service worker precaches with the rest for offline work.
+ */
+const DateInput = lazy(() => import('./DateInput.tsx'));
 
 /**
- * Text-like inputs (string, baseString, textarea, double, date, monthAndYear, year, formula): the value is saved
+ * Date and month fields: the picker, in the UI language's format. Until its code has arrived (a moment, once) the
+ * stored date shows as the picker will show it, in a field that cannot be edited yet.
+ */
+function DateField(props: FieldInputProps & { kind: 'date' | 'monthAndYear' }) {
+  const { i18n } = useTranslation();
+  const language = (i18n.resolvedLanguage ?? 'de') as Language;
+  const stored = text(props.stored);
+  const fallback = (
+    <TextField
+      label={props.label}
+      value={props.kind === 'date' ? formatDate(stored, language) : formatMonth(stored, language)}
+      fullWidth
+      disabled
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-key': props.dataKey } }}
+    />
+  );
+  return (
+    <Suspense fallback={fallback}>
+      <DateInput {...props} text={stored} />
+    </Suspense>
+  );
+}
+
+/**
+ * Text-like inputs (string, baseString, textarea, double, year, formula): the value is saved
  * when the field is left or Enter is pressed, never on every key, so a half-typed number is not sent.
  */
 function TextInput(props: FieldInputProps) {
@@ -275,7 +294,6 @@ function TextInput(props: FieldInputProps) {
     <TextField
       label={props.label}
       value={draft}
-      type={INPUT_TYPE[field.kind] ?? 'text'}
       multiline={multiline}
       minRows={multiline ? 2 : undefined}
       fullWidth
@@ -301,7 +319,6 @@ function TextInput(props: FieldInputProps) {
       }}
       lang={i18n.resolvedLanguage}
       slotProps={{
-        inputLabel: INPUT_TYPE[field.kind] ? { shrink: true } : {},
         input: {
           readOnly: field.kind === 'formula' || props.readOnly,
           ...(unit ? { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> } : {}),
@@ -349,6 +366,9 @@ export function FieldInput(props: FieldInputProps) {
       return <MultiOptionInput {...props} />;
     case 'boolean':
       return <BooleanInput {...props} />;
+    case 'date':
+    case 'monthAndYear':
+      return <DateField {...props} kind={props.field.kind} />;
     default:
       return <TextInput {...props} />;
   }

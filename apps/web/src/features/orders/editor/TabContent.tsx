@@ -97,7 +97,6 @@ function FieldRowView({ orderId, row, conflictsIn, conflictsOut, stored, readOnl
   const { t } = useTranslation();
   const label = t(fieldLabelKey(row.field));
   const conflicts = { in: conflictsIn, out: conflictsOut };
-  const numeric = row.field.kind === 'double' || row.field.kind === 'formula';
   const keys = SIDES.flatMap((side) => (row[side] ? [row[side].key] : []));
   const sideOf = (key: string) => {
     const side = SIDES.find((candidate) => row[candidate]?.key === key);
@@ -128,10 +127,10 @@ function FieldRowView({ orderId, row, conflictsIn, conflictsOut, stored, readOnl
           <FieldHistoryButton
             orderId={orderId}
             keys={keys}
+            kind={row.field.kind}
             sideOf={sideOf}
             label={label}
             readOnly={readOnly}
-            numeric={numeric}
           />
         </Box>
         <LastChange stored={stored} />
@@ -176,9 +175,9 @@ function FieldRowView({ orderId, row, conflictsIn, conflictsOut, stored, readOnl
             <Box key={`conflict-${side}`} sx={{ gridColumn: '1 / -1' }}>
               <ConflictNote
                 field={field}
+                kind={row.field.kind}
                 side={keys.length > 1 ? t(`orders.editor.side.${side}`) : undefined}
                 readOnly={readOnly}
-                numeric={numeric}
                 onKeep={(value) => write(slotWrites(slot, value as Write['value'] | null), { decision: true })}
               />
             </Box>
