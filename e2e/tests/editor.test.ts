@@ -68,11 +68,18 @@ describe('order editor', () => {
     await expect.poll(() => field(page, `${W_IN}.Waggonnummer`).inputValue()).toBe('21 81 2471 217-3');
     const before = await progress(page, 'basedata');
 
-    // Comma becomes dot; letters are refused and the previous value comes back with a word why.
-    await enter(page, `${W_OUT}.AllowableAxleLoad`, '22,5');
+    // A number shows as the language writes it (stored with a dot); letters are refused and the previous value comes
+    // back with a word why.
+    await enter(page, `${W_OUT}.AllowableAxleLoad`, '22.5');
+    await expect.poll(() => field(page, `${W_OUT}.AllowableAxleLoad`).inputValue()).toBe('22,5');
+    await page.getByTestId('language-select').click();
+    await page.getByTestId('language-en').click();
     await expect.poll(() => field(page, `${W_OUT}.AllowableAxleLoad`).inputValue()).toBe('22.5');
+    await page.getByTestId('language-select').click();
+    await page.getByTestId('language-de').click();
+    await expect.poll(() => field(page, `${W_OUT}.AllowableAxleLoad`).inputValue()).toBe('22,5');
     await enter(page, `${W_OUT}.AllowableAxleLoad`, '2x5');
-    await expect.poll(() => field(page, `${W_OUT}.AllowableAxleLoad`).inputValue()).toBe('22.5');
+    await expect.poll(() => field(page, `${W_OUT}.AllowableAxleLoad`).inputValue()).toBe('22,5');
     await page.getByText('Nur Ziffern, Komma und Punkt').first().waitFor();
     await expect.poll(() => progress(page, 'basedata')).toBeGreaterThan(before);
 
@@ -122,7 +129,7 @@ describe('order editor', () => {
     await expect.poll(() => page.getByTestId('sync-time').getAttribute('data-in-sync')).toBe('true');
     await page.reload();
     await page.getByTestId('order-footer').waitFor();
-    await expect.poll(() => field(page, `${W_OUT}.AllowableAxleLoad`).inputValue()).toBe('22.5');
+    await expect.poll(() => field(page, `${W_OUT}.AllowableAxleLoad`).inputValue()).toBe('22,5');
     await expect.poll(() => field(page, `${W_OUT}.ExecutedMaintenanceLevel`).inputValue()).toBe('G 4.7 Sonder');
     await expect(page.getByTestId('entry-2').isVisible()).resolves.toBe(true);
     await context.close();

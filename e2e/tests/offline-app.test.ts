@@ -53,7 +53,7 @@ describe('the app without a network', () => {
     const axleLoad = field(page, `${W_OUT}.AllowableAxleLoad`);
     await axleLoad.fill('22,5');
     await axleLoad.press('Tab');
-    await expect.poll(() => axleLoad.inputValue()).toBe('22.5');
+    await expect.poll(() => axleLoad.inputValue()).toBe('22,5');
     await expect.poll(() => page.getByTestId('sync-indicator').getAttribute('data-unsent')).not.toBe('0');
     // The date picker loads from its own chunk, precached with the rest: it works offline too.
     const overhaul = dateField(page, `${W_OUT}.OverhaulDate`);
@@ -63,7 +63,7 @@ describe('the app without a network', () => {
     // A reload without a network: the app and the values are still there.
     await page.reload();
     await page.getByTestId('order-footer').waitFor();
-    await expect.poll(() => field(page, `${W_OUT}.AllowableAxleLoad`).inputValue()).toBe('22.5');
+    await expect.poll(() => field(page, `${W_OUT}.AllowableAxleLoad`).inputValue()).toBe('22,5');
     await expect.poll(overhaul.shown).toBe('24.12.25');
     await page.getByTestId('offline-banner').waitFor();
 
@@ -88,7 +88,7 @@ describe('the app without a network', () => {
     await second.getByTestId('menu').waitFor();
     await second.goto(orderPath);
     await second.getByTestId('order-footer').waitFor();
-    await expect.poll(() => field(second, `${W_OUT}.AllowableAxleLoad`).inputValue()).toBe('22.5');
+    await expect.poll(() => field(second, `${W_OUT}.AllowableAxleLoad`).inputValue()).toBe('22,5');
     await expect.poll(dateField(second, `${W_OUT}.OverhaulDate`).shown).toBe('24.12.25');
     await expect
       .poll(() => field(second, '$.Body.Wagen.technicalWaggonIncoming.Waggonnummer').inputValue())

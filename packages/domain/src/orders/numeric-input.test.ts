@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../languages.ts';
+import { formatNumber } from '../numbers.ts';
 import { normalizeNumericInput } from './numeric-input.ts';
 
 const ok = (value: string) => ({ ok: true, value });
@@ -37,6 +39,15 @@ describe('normalizeNumericInput', () => {
     expect(normalizeNumericInput('1-', { negatable: true })).toEqual(refused);
     expect(normalizeNumericInput('--1', { negatable: true })).toEqual(refused);
     expect(normalizeNumericInput('-0', { negatable: true })).toEqual(ok('0'));
+  });
+
+  it('takes back every number as a field shows it in each language, the Swedish minus sign (U+2212) too', () => {
+    for (const language of LANGUAGES) {
+      for (const stored of ['-1234.5', '27.5', '0.125', '-3']) {
+        expect(normalizeNumericInput(formatNumber(stored, language), { negatable: true })).toEqual(ok(stored));
+      }
+    }
+    expect(normalizeNumericInput('\u22121,5')).toEqual(refused);
   });
   it('rounds half away from zero on the decimal text', () => {
     expect(normalizeNumericInput('1.005', { decimals: 2 })).toEqual(ok('1.01'));

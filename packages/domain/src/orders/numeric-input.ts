@@ -9,8 +9,9 @@ export interface NumericInputOptions {
 
 export type NumericInputResult = { ok: true; value: string } | { ok: false };
 
-// Optional minus, digits, at most one separator (comma or dot), digits. Only ASCII digits: `\d` without /u.
-const NUMERIC_TEXT = /^(-?)(\d*)(?:[.,](\d*))?$/;
+// Optional minus (the hyphen, or the minus sign U+2212 that Swedish numbers are shown with, formatNumber), digits, at
+// most one separator (comma or dot), digits. Only ASCII digits: `\d` without /u.
+const NUMERIC_TEXT = /^([-\u2212]?)(\d*)(?:[.,](\d*))?$/;
 
 /**
  * Normalises what a user typed into a numeric field (docs/requirements/validation.md#numeric-input): comma becomes dot,
@@ -25,10 +26,10 @@ export function normalizeNumericInput(raw: string, options: NumericInputOptions 
   if (!match) return { ok: false };
   const [, sign = '', whole = '', fraction = ''] = match;
   if (whole === '' && fraction === '') return { ok: false };
-  if (sign === '-' && !options.negatable) return { ok: false };
+  if (sign !== '' && !options.negatable) return { ok: false };
   // BigInt('') is 0n, so ".5" and "5." need no special case here.
   const magnitude = BigInt(whole + fraction);
-  let value = { units: sign === '-' ? -magnitude : magnitude, scale: fraction.length };
+  let value = { units: sign !== '' ? -magnitude : magnitude, scale: fraction.length };
   if (options.decimals !== undefined) value = roundDecimal(value, options.decimals);
   return { ok: true, value: formatDecimal(value) };
 }

@@ -1,8 +1,10 @@
 import {
   type FieldDef,
   type Language,
+  byText,
   formatDate,
   formatMonth,
+  formatNumber,
   type Write,
   formatVehicleNumber,
   normalizeNumericInput,
@@ -68,7 +70,7 @@ function useChoices(list: string | undefined): Choice[] {
     () =>
       (stored?.values ?? [])
         .map((v) => ({ value: v.value, text: v.text }))
-        .sort((a, b) => a.text.localeCompare(b.text, language)),
+        .sort((a, b) => byText(language)(a.text, b.text)),
     [stored, language],
   );
 }
@@ -227,8 +229,16 @@ function DateField(props: FieldInputProps & { kind: 'date' | 'monthAndYear' }) {
 function TextInput(props: FieldInputProps) {
   const { t, i18n } = useTranslation();
   const { field } = props;
+  const language = (i18n.resolvedLanguage ?? 'de') as Language;
   const current = text(props.stored);
-  const shown = field.kind === 'baseString' ? formatVehicleNumber(current) : current;
+  // A number as the language writes it ("32,5" in German), as the messages and PDFs do; stored with a dot.
+  const display = (value: string) =>
+    field.kind === 'baseString'
+      ? formatVehicleNumber(value)
+      : field.kind === 'double'
+        ? formatNumber(value, language)
+        : value;
+  const shown = display(current);
   const [draft, setDraft] = useState(shown);
   const [error, setError] = useState<string | null>(null);
   // While the user types, a value arriving from elsewhere (the save before, a pull) must not overwrite the
@@ -262,7 +272,7 @@ function TextInput(props: FieldInputProps) {
         return;
       }
       value = normalized.value;
-      setDraft(value);
+      setDraft(display(value));
     }
     if (field.kind === 'baseString' && value !== '') {
       const check = validateVehicleNumber(value);
