@@ -3,6 +3,7 @@ export * from './routes.ts';
 export * from './languages.ts';
 export * from './dates.ts';
 export * from './numbers.ts';
+export * from './field-text.ts';
 export * from './constants.ts';
 export * from './contract/errors.ts';
 export * from './contract/auth.ts';

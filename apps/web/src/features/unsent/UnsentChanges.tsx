@@ -1,4 +1,4 @@
-import { formatDateTime, formatNumber } from '@vers/domain';
+import { fieldText, formatDateTime } from '@vers/domain';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import FileUploadIcon from '@mui/icons-material/FileUpload';
 import Alert from '@mui/material/Alert';
@@ -43,7 +43,7 @@ const OTHERS = {
   color: (theme: Theme) => (theme.palette.mode === 'dark' ? theme.palette.warning.light : theme.palette.warning.dark),
 } as const;
 
-function fieldText(t: Translate, item: NotAppliedItem): string {
+function fieldName(t: Translate, item: NotAppliedItem): string {
   if (item.kind === 'order') return t('unsent.notApplied.newOrder');
   const field = fieldOf(item.row.key, item.row.activityType, item.order?.order.type);
   switch (field.kind) {
@@ -61,9 +61,9 @@ function fieldText(t: Translate, item: NotAppliedItem): string {
   }
 }
 
-const isNumericField = (item: NotAppliedItem & { kind: 'change' }) => {
+const fieldKindOf = (item: NotAppliedItem & { kind: 'change' }) => {
   const field = fieldOf(item.row.key, item.row.activityType, item.order?.order.type);
-  return field.kind === 'field' && field.numeric;
+  return field.kind === 'field' ? field.fieldKind : undefined;
 };
 
 function valueText(t: Translate, item: NotAppliedItem): string {
@@ -79,8 +79,11 @@ function valueText(t: Translate, item: NotAppliedItem): string {
       if (typeof value.value === 'boolean') return t(value.value ? 'orders.editor.yes' : 'orders.editor.no');
       if (Array.isArray(value.value)) return value.value.map(String).join(', ');
       if (value.value === null || value.value === undefined || value.value === '') return '–';
-      // A number in the user's language ("27,5" in German, issue 20).
-      if (typeof value.value === 'string' && isNumericField(item)) return formatNumber(value.value, currentLanguage());
+      // A date, month or number as the language writes it ("24.12.25", "27,5" in German, issue 20).
+      if (typeof value.value === 'string') {
+        const kind = fieldKindOf(item);
+        if (kind) return fieldText(kind, value.value, currentLanguage());
+      }
       return typeof value.value === 'object' ? JSON.stringify(value.value) : String(value.value);
   }
 }
@@ -116,7 +119,7 @@ function NotAppliedEntry({ item }: { item: NotAppliedItem }) {
       sx={{ p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}
     >
       <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
-        {orderText} — {fieldText(t, item)}
+        {orderText} — {fieldName(t, item)}
       </Typography>
       <Stack spacing={0.25} sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
         <Line label={t('unsent.notApplied.value')}>{valueText(t, item)}</Line>

@@ -77,6 +77,9 @@ describe('the list of what the server did not apply', () => {
     });
     // without the order, the key's root tells the type
     expect(fieldOf(`${OUT}.Eigengewicht`, 'XML_MODIFICATION')).toMatchObject({ kind: 'field', side: 'out' });
+    // The field's kind, by which the page writes its values as the field shows them (a date "24.12.25").
+    expect(fieldOf(`${OUT}.OverhaulDate`, 'XML_MODIFICATION', 'WAGON')).toMatchObject({ fieldKind: 'date' });
+    expect(fieldOf(`${OUT}.AllowableAxleLoad`, 'XML_MODIFICATION', 'WAGON')).toMatchObject({ fieldKind: 'double' });
     expect(fieldOf('$.status', 'ORDER_STATUS_MODIFICATION', 'WAGON')).toEqual({ kind: 'status' });
     expect(fieldOf(`${IN}.NoSuchField`, 'XML_MODIFICATION', 'WAGON')).toEqual({
       kind: 'path',

@@ -1,6 +1,7 @@
 import {
   ACTIVITY_TYPES,
   type Activity,
+  type FieldDef,
   ALL_ORDER_TYPES,
   formatVehicleNumber,
   isOrderType,
@@ -114,8 +115,8 @@ export type FieldView =
       tabKey: string;
       labelKey: string;
       side: ValueSide;
-      /** The field holds a number, shown in the user's language. */
-      numeric: boolean;
+      /** The field's kind, which says how its values read (fieldText). */
+      fieldKind: FieldDef['kind'] | undefined;
     }
   | { kind: 'status' }
   | { kind: 'path'; key: string };
@@ -132,7 +133,7 @@ export function fieldOf(key: string, activityType: string, type?: string): Field
       // A whole list entry (only ever deleted) is named by its chapter.
       labelKey: resolved.field ? fieldLabelKey(resolved.field) : `catalogue.chapter.${resolved.chapter.id}`,
       side: resolved.side,
-      numeric: resolved.field?.kind === 'double' || resolved.field?.kind === 'formula',
+      fieldKind: resolved.field?.kind,
     };
   }
   return { kind: 'path', key };

@@ -3,10 +3,8 @@ import {
   type FieldDef,
   changeValue,
   fieldHistory,
-  formatDate,
+  fieldText,
   formatDateTime,
-  formatNumber,
-  formatMonth,
   isFieldChange,
   type Language,
   SENT_STATES,
@@ -39,16 +37,13 @@ import { versdb } from '../../../offline/versdb.ts';
  * the language writes it (as its field shows it: "24.12.25", "27,5" in German), a dash for a cleared field.
  */
 export function useValueText(kind: FieldDef['kind']) {
-  const numeric = kind === 'double' || kind === 'formula';
   const { t, i18n } = useTranslation();
   const language = (i18n.resolvedLanguage ?? 'de') as Language;
   return (value: unknown): string => {
     if (value === null || value === undefined || value === '') return t('orders.editor.history.cleared');
     if (typeof value === 'boolean') return t(value ? 'orders.editor.yes' : 'orders.editor.no');
-    if (typeof value === 'string' && kind === 'date') return formatDate(value, language) || value;
-    if (typeof value === 'string' && kind === 'monthAndYear') return formatMonth(value, language) || value;
     if (Array.isArray(value)) return value.map(String).join(', ');
-    if (numeric && (typeof value === 'string' || typeof value === 'number')) return formatNumber(value, language);
+    if (typeof value === 'string' || typeof value === 'number') return fieldText(kind, String(value), language);
     return typeof value === 'object' ? JSON.stringify(value) : String(value);
   };
 }
