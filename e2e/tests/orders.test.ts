@@ -143,7 +143,8 @@ describe('orders', () => {
     await search(page, '21 81 2471 217-3');
     await page.getByTestId(`order-row-${orderNumber}`).waitFor();
 
-    // A click opens the order's edit route.
+    // A click opens the order's edit route (once the visit's exchange has settled the list, which may redraw it).
+    await page.locator('[data-testid="orders-table"][data-kept="synced"]').waitFor();
     await row.click();
     await page.waitForURL(/\/orders\/wagon\/[0-9a-f-]{36}$/);
     await page.goBack();

@@ -227,9 +227,9 @@ describe('a system admin picks the workshop whose users they manage (issue 20)',
     // At first: the users of no workshop, the system's own; no word of "all workshops".
     await page.getByTestId('user-row-versadmin').waitFor();
     expect(await page.getByText(de('home.noWorkshop')).count()).toBe(0);
-    await expect(page.getByTestId('users-workshop-field').textContent()).resolves.toContain(
-      de('users.noWorkshopOption'),
-    );
+    await expect
+      .poll(() => page.getByTestId('users-workshop-field').textContent())
+      .toContain(de('users.noWorkshopOption'));
     expect(await page.getByTestId('user-row-werkadmin').count()).toBe(0);
 
     await pickWorkshop(page, SOUTH);
@@ -264,7 +264,7 @@ describe('a system admin picks the workshop whose users they manage (issue 20)',
     // A reload keeps the workshop; the new user belongs to it (their own session says so).
     await page.reload();
     await page.getByTestId('user-row-werkadmin2').waitFor();
-    await expect(page.getByTestId('users-workshop-field').textContent()).resolves.toContain(SOUTH);
+    await expect.poll(() => page.getByTestId('users-workshop-field').textContent()).toContain(SOUTH);
     const fresh = await browser.newContext({ baseURL: baseUrl() });
     const newcomer = await fresh.newPage();
     await newcomer.goto('/login');
@@ -295,9 +295,9 @@ describe('a system admin picks the workshop whose users they manage (issue 20)',
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await page.goto('/users');
     await page.getByTestId('user-row-admin').waitFor();
-    await expect(page.getByTestId('users-workshop-field').textContent()).resolves.toContain(
-      'No workshop (system users)',
-    );
+    await expect
+      .poll(() => page.getByTestId('users-workshop-field').textContent())
+      .toContain('No workshop (system users)');
     await pickWorkshop(page, NORTH);
     await page.getByTestId('user-row-werkadmin').waitFor();
     expect(await page.getByTestId('user-row-admin').count()).toBe(0);
