@@ -36,6 +36,15 @@ describe('guardRoute', () => {
 });
 
 describe('menuFor', () => {
+  /** The route each menu entry leads to. */
+  const routeOf = {
+    orders: 'orders',
+    profile: 'profile',
+    workshop: 'workshop',
+    users: 'users',
+    defaultOptions: 'defaultOptions',
+  } as const;
+
   it.each([
     [ROLES.ADMIN, ['profile', 'users', 'defaultOptions']],
     [ROLES.VERS_ADMIN, ['profile', 'users', 'defaultOptions']],
@@ -54,13 +63,6 @@ describe('menuFor', () => {
   });
 
   it('never shows an entry whose route the role would be refused', () => {
-    const routeOf = {
-      orders: 'orders',
-      profile: 'profile',
-      workshop: 'workshop',
-      users: 'users',
-      defaultOptions: 'defaultOptions',
-    } as const;
     for (const role of Object.values(ROLES)) {
       for (const item of menuFor([role])) {
         expect(guardRoute(routeByName(routeOf[item]), { roles: [role] }).kind).toBe('allow');
@@ -71,13 +73,6 @@ describe('menuFor', () => {
   it('shows every entry whose route the role may open (no route reachable only by typing its address)', () => {
     // The workshop entry leads to the user's own workshop: system admins have none and reach workshops otherwise.
     const ownWorkshopOnly = (role: string, item: string) => item === 'workshop' && role !== ROLES.WORKSHOP_ADMIN;
-    const routeOf = {
-      orders: 'orders',
-      profile: 'profile',
-      workshop: 'workshop',
-      users: 'users',
-      defaultOptions: 'defaultOptions',
-    } as const;
     for (const role of Object.values(ROLES)) {
       const shown = menuFor([role]);
       for (const item of MENU_ITEMS) {
