@@ -198,6 +198,7 @@ const CALLS: Record<string, () => Promise<Call>> = {
       body: { oldPassword: user.password, newPassword: 'Fresh-Pass12' },
     };
   },
+  'GET /api/v1/workshops': async () => ({ path: '/workshops' }),
   'GET /api/v1/workshops/:id': async () => ({ path: `/workshops/${NORD}` }),
   'PUT /api/v1/workshops/:id': async () => ({
     path: `/workshops/${NORD}`,
