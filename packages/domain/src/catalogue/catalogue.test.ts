@@ -12,6 +12,7 @@ import {
   perEntrySummary,
   progressColour,
   recalculate,
+  withCalculatedValues,
   removeEntryWrites,
   tabProgress,
   takeOverWrites,
@@ -19,7 +20,7 @@ import {
 } from './layout.ts';
 import { activityProblem, catalogueTemplates, resolveKey } from './resolve.ts';
 import { CATALOGUE, findTab } from './tabs.ts';
-import { attributeValue, valueProblem } from './values.ts';
+import { attributeValue, valueOf, valueProblem } from './values.ts';
 
 const W_IN = ORDER_ROOTS.WAGON.in;
 const W_OUT = ORDER_ROOTS.WAGON.out;
@@ -289,6 +290,32 @@ describe('recalculation after a save', () => {
     expect(recalculate('WAGON', values, `${base}.ArDimension`)).toMatchObject({
       write: { key: `${base}.SrMass`, value: '1419.400' },
     });
+  });
+
+  it('fills every calculated value its inputs allow for a document, keeping a stored one', () => {
+    const base = `${W_IN}.Understructure.WheelsetCollection.Wheelset[5]`;
+    const values = {
+      [`${R_OUT}.ArDimension`]: at('1360'),
+      [`${R_OUT}.Wheels.Wheel[0].Sd`]: at('32.5'),
+      [`${R_OUT}.Wheels.Wheel[1].Sd`]: at('31.8'),
+      [`${R_IN}.ArDimension`]: at('1360'), // no flange thickness: nothing to compute
+    };
+    const at2026 = new Date('2026-11-27T00:00:00Z');
+    const filled = withCalculatedValues('WHEELSET', values, at2026);
+    expect(valueOf(filled[`${R_OUT}.SrMass`])).toBe('1424.300');
+    expect(filled[`${R_IN}.SrMass`]).toBeUndefined();
+    const kept = withCalculatedValues('WHEELSET', { ...values, [`${R_OUT}.SrMass`]: at('1424.000') }, at2026);
+    expect(valueOf(kept[`${R_OUT}.SrMass`])).toBe('1424.000');
+    const wagon = withCalculatedValues(
+      'WAGON',
+      {
+        [`${base}.ArDimension`]: at('1359.5'),
+        [`${base}.Wheels.Wheel[0].Sd`]: at('30'),
+        [`${base}.Wheels.Wheel[1].Sd`]: at('29.9'),
+      },
+      at2026,
+    );
+    expect(valueOf(wagon[`${base}.SrMass`])).toBe('1419.400');
   });
 
   it('every tab of both order types lays out without values', () => {

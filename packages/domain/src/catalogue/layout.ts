@@ -4,7 +4,7 @@ import type { OrderType } from '../orders/status.ts';
 import type { ChapterDef, CollectionDef, Condition, FieldDef, TabDef, ValueSide } from './model.ts';
 import { resolveKey } from './resolve.ts';
 import { CATALOGUE } from './tabs.ts';
-import { type AttributeValue, isFilled, valueOf } from './values.ts';
+import { type AttributeValue, attributeValue, isFilled, valueOf } from './values.ts';
 
 /** The folded order values: full result key → stored attribute. */
 export type Values = Readonly<Record<string, unknown>>;
@@ -543,4 +543,20 @@ export function recalculate(type: OrderType, values: Values, key: string): Recal
 /** The catalogue's tabs of an order type that have something to show. */
 export function orderTabs(type: OrderType): readonly TabDef[] {
   return CATALOGUE[type];
+}
+
+/**
+ * The values with every calculated field that its inputs allow but that holds no value: an order filled by an import or
+ * an API client, not by the editor (which writes each result as its inputs are saved), so that documents print every
+ * calculated value. A stored result stays as it is; a new one is dated `at`.
+ */
+export function withCalculatedValues(type: OrderType, values: Values, at: Date): Values {
+  const filled: Record<string, unknown> = { ...values };
+  for (const key of Object.keys(values)) {
+    const result = recalculate(type, filled, key);
+    if (result.kind === 'write' && result.write.value !== null && !isFilled(filled[result.write.key])) {
+      filled[result.write.key] = attributeValue(result.write.value, at);
+    }
+  }
+  return filled;
 }

@@ -244,3 +244,19 @@ describe('renderPdf', () => {
     for (const label of labels) expect(text).toContain(label);
   });
 });
+
+describe('calculated values', () => {
+  it('prints SR in the wheelset report from its inputs when the order holds no stored SR (an import, an API client)', async () => {
+    for (const type of ['WHEELSET', 'WAGON'] as const) {
+      const withoutSr = Object.fromEntries(Object.entries(VALUES[type]).filter(([key]) => !key.endsWith('.SrMass')));
+      const stored = Object.entries(VALUES[type]).filter(([key]) => key.endsWith('.SrMass'));
+      expect(stored.length).toBeGreaterThan(0);
+      const withStored = await readPdf(await renderPdf(input(type, 'WHEELSET_REPORT', 'de')));
+      const computed = await readPdf(await renderPdf({ ...input(type, 'WHEELSET_REPORT', 'de'), values: withoutSr }));
+      // The stored SR values print (German decimal comma), and the same figures come from the inputs alone.
+      const srFigures = (text: string) => [...text.matchAll(/\b1\d{3},\d{3}\b/g)].map((m) => m[0]);
+      expect(srFigures(withStored.text).length).toBeGreaterThan(0);
+      expect(srFigures(computed.text)).toEqual(srFigures(withStored.text));
+    }
+  });
+});

@@ -12,7 +12,7 @@ import {
 import { forgetGlyphs, registerFonts } from './fonts.ts';
 import { type Texts, texts } from './labels.ts';
 import type { PdfDocumentInput } from './model.ts';
-import type { PdfDocumentType } from '@vers/domain';
+import { type PdfDocumentType, withCalculatedValues } from '@vers/domain';
 import { vehicleNumber } from './sections.tsx';
 
 /** The pages of each document; functions rather than components, as each returns a list of page elements. */
@@ -38,7 +38,9 @@ export function renderPdf(input: PdfDocumentInput): Promise<Buffer> {
   return result;
 }
 
-async function render(input: PdfDocumentInput): Promise<Buffer> {
+async function render(given: PdfDocumentInput): Promise<Buffer> {
+  // Every calculated value is printed, also where the order holds only its inputs (issue 21).
+  const input = { ...given, values: withCalculatedValues(given.order.type, given.values, given.generatedAt) };
   registerFonts();
   forgetGlyphs();
   const x = texts(input.language, input.optionTexts);
