@@ -13,6 +13,8 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const EMAIL_ADDRESSES_MIN = 1;
 export const EMAIL_ADDRESSES_MAX = 10;
 export const API_BASE = '/api/v1';
+/** The value list of the contractors: an order stores the code, screens and documents show its text. */
+export const CONTRACTOR_LIST = 'ListAuftraggeber';
 /**
  * The largest PostgreSQL `integer`: serial ids and activity counters. A bigger number names no row, and PostgreSQL
  * refuses to compare one with an `integer` column (an error, not "no row"), so requests are held to it.

@@ -377,6 +377,27 @@ describe('documents and exports', () => {
     expect(xml).toContain('<AllowableAxleLoad>22.5</AllowableAxleLoad>');
   });
 
+  it('names the contractor, never guesses the ECM, and prints the ECM once it is entered (issue 21)', async () => {
+    const orderId = (await createWagonOrder(server, staff)).id; // contractor DBC
+    const release = async () => {
+      const res = await generate(orderId, ['RELEASE_TO_SERVICE'], 'de');
+      expect(res.status).toBe(200);
+      const [asset] = await waitForDocuments(orderId, [res.body[0]?.id ?? '']);
+      expect(asset?.status).toBe('AVAILABLE');
+      return pdfText((await download(asset?.id ?? '')).bytes);
+    };
+    const before = await release();
+    expect(before).toContain('DB Cargo AG');
+    expect(before).not.toMatch(/\bDBC\b/);
+    expect(before).toMatch(/zuständige Stelle\s+nicht angegeben/);
+    const ecm = push(orderId, `${OUT}.Labeling.ECM`, 'ECM-DE-0815');
+    const pushed = await server.request('POST', '/api/v1/activity/batch', { token: staff, body: { activities: [ecm] } });
+    expect(pushed.status).toBe(200);
+    const after = await release();
+    expect(after).toContain('ECM-DE-0815');
+    expect(after).not.toContain('nicht angegeben');
+  });
+
   it('keeps the values of the order untouched by generating', async () => {
     const orderId = (await createWagonOrder(server, staff)).id;
     const valuesBefore = await orderValues(server.database.db, orderId);

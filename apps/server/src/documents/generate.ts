@@ -1,5 +1,6 @@
 import {
   ASSET_STATUSES,
+  CONTRACTOR_LIST,
   type ExportType,
   type Language,
   type OrderStatus,
@@ -68,6 +69,7 @@ export async function renderDocument(
   }
   // The PDF library is large: loaded with the first document, not with every server start.
   const { renderPdf } = await import('./pdf/render.tsx');
+  const lists = await optionTexts(db, request.language);
   return renderPdf({
     type: type as PdfDocumentType,
     language: request.language,
@@ -76,7 +78,8 @@ export async function renderDocument(
       number: order.number,
       externalOrderNumber: order.externalOrderNumber,
       maintenanceNumber: order.maintenanceNumber,
-      contractor: order.contractor,
+      // The contractor's name from the value list, as the screens show it; the stored code where the list lacks it.
+      contractor: lists[CONTRACTOR_LIST]?.[order.contractor] ?? order.contractor,
       type: orderType,
       status: order.status as OrderStatus,
       created: order.created,
@@ -94,7 +97,7 @@ export async function renderDocument(
     subVehicles: request.subVehicles,
     issuedBy: request.issuedBy,
     generatedAt,
-    optionTexts: await optionTexts(db, request.language),
+    optionTexts: lists,
   });
 }
 

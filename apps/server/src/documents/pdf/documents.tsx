@@ -312,9 +312,9 @@ export function releaseToServicePages({ input, x }: Props): ReactElement[] {
   const type = order.type;
   const root = rootScope(type);
   const wagon = type === 'WAGON';
-  // The ECM is the labeling tab's marking; without one the contractor stands in, as the one who ordered the work
-  // for the keeper (the order has no ECM of its own).
-  const ecm = wagon ? outOrIn(values, root, 'Labeling.ECM') || order.contractor : order.contractor;
+  // The ECM is the labeling tab's marking. Without one the document says so: the contractor, who stood in before, is
+  // not the ECM, and a release to service must not name a guessed one (issue 21).
+  const ecm = (wagon ? outOrIn(values, root, 'Labeling.ECM') : '') || x.t('release.notEntered');
   const level = outText(values, root, wagon ? 'ExecutedMaintenanceLevel' : 'MaintenanceLevel');
   const works = worksPerformed(type, values, x);
   const mobile = (path: string) => (wagon ? outText(values, root, `MobileService.${path}`) : '');

@@ -2,6 +2,7 @@ import {
   type Language,
   type Order,
   type OrderType,
+  CONTRACTOR_LIST,
   ROUTES,
   displayStatus,
   formatDate,
@@ -46,7 +47,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { type KeyboardEvent, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { CONTRACTOR_LIST, OrderTypeIcon } from './order-type.tsx';
+import { OrderTypeIcon } from './order-type.tsx';
 import { ApiFailure, call } from '../../app/api.ts';
 import { ConfirmDialog } from '../../app/components/ConfirmDialog.tsx';
 import { DataTablePagination } from '../../app/components/DataTablePagination.tsx';

@@ -4,12 +4,6 @@ import { createSvgIcon } from '@mui/material/utils';
 // What the order screens share, apart from the list's page: the editor and the add-order form load these without
 // the list's code.
 
-/**
- * The value list whose texts name the contractors (docs/requirements/orders.md#order-list,
- * docs/requirements/orders.md#add-order).
- */
-export const CONTRACTOR_LIST = 'ListAuftraggeber';
-
 /** A freight wagon seen from the side: box body with a sliding door, frame and two bogies. */
 export const WagonIcon = createSvgIcon(
   <>

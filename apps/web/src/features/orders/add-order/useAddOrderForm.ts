@@ -1,11 +1,10 @@
-import { type Language, type OrderType, ORDER_TYPES } from '@vers/domain';
+import { CONTRACTOR_LIST, type Language, type OrderType, ORDER_TYPES } from '@vers/domain';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifications } from '../../../app/notifications.ts';
 import { deviceId } from '../../../offline/device.ts';
 import { versdb } from '../../../offline/versdb.ts';
-import { CONTRACTOR_LIST } from '../order-type.tsx';
 import { useXmlImports } from '../XmlImportButton.tsx';
 import { newUuid } from '../xml-import.ts';
 import {
