@@ -391,7 +391,10 @@ describe('documents and exports', () => {
     expect(before).not.toMatch(/\bDBC\b/);
     expect(before).toMatch(/zuständige Stelle\s+nicht angegeben/);
     const ecm = push(orderId, `${OUT}.Labeling.ECM`, 'ECM-DE-0815');
-    const pushed = await server.request('POST', '/api/v1/activity/batch', { token: staff, body: { activities: [ecm] } });
+    const pushed = await server.request('POST', '/api/v1/activity/batch', {
+      token: staff,
+      body: { activities: [ecm] },
+    });
     expect(pushed.status).toBe(200);
     const after = await release();
     expect(after).toContain('ECM-DE-0815');
