@@ -397,8 +397,10 @@ describe('documents and exports', () => {
     });
     expect(pushed.status).toBe(200);
     const after = await release();
-    expect(after).toContain('ECM-DE-0815');
-    expect(after).not.toContain('nicht angegeben');
+    expect(after).toMatch(/zuständige Stelle\s+ECM-DE-0815/);
+    // Nothing released yet: no issue date and no authorised person are made up (not the generation's time or user).
+    expect(after).toMatch(/Ausstellungsdatum\s+nicht angegeben/);
+    expect(after).toMatch(/Befugte Person\s+nicht angegeben/);
   });
 
   it('keeps the values of the order untouched by generating', async () => {

@@ -322,9 +322,12 @@ export function releaseToServicePages({ input, x }: Props): ReactElement[] {
   const due = dueDates(type, values, x);
   const all = wheelsets(type, values, x);
   const units = wagon ? Math.max(1, Math.floor(input.subVehicles)) : 1;
-  const issueDate = mobile('IssuingDateCurrentReleaseToService') || input.generatedAt;
-  const person = `${input.issuedBy.firstName} ${input.issuedBy.lastName}`.trim();
-  const role = mobile('AuthorisedPersonRole');
+  // The release's date, person and role as the order states them, never the moment or the user of "Generate": a
+  // release printed before anyone granted it said so by its unticked boxes only (issue 21).
+  const notEntered = x.t('release.notEntered');
+  const issueDate = mobile('IssuingDateCurrentReleaseToService');
+  const person = mobile('AuthorisedPerson') || notEntered;
+  const role = mobile('AuthorisedPersonRole') || notEntered;
   const signatureCaptions = [x.t('signature.placeDate'), x.t('release.authorisedSignature'), x.t('signature.stamp')];
   const changedHead = [x.t('release.component'), x.t('release.removed'), x.t('release.fitted')];
   const changedWidths = ['34%', '33%', '33%'];
@@ -408,7 +411,7 @@ export function releaseToServicePages({ input, x }: Props): ReactElement[] {
         />
         <Pairs
           pairs={[
-            [x.t('release.issueDate'), x.date(issueDate)],
+            [x.t('release.issueDate'), issueDate ? x.date(issueDate) : notEntered],
             [x.t('release.authorisedPerson'), person],
             [x.t('release.role'), role],
           ]}
