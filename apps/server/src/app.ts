@@ -14,6 +14,7 @@ import type { Db, ExecuteSql } from './db/client.ts';
 import { ApiError, answerClientError, registerErrorHandling } from './http/errors.ts';
 import { documentObject, documentTransform, documentedSchema, registerBodyTypes } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { signOffRoutes } from './sign-off/routes.ts';
 import { refuseMalformedText } from './http/well-formed-text.ts';
 import { systemRoutes } from './system/routes.ts';
 import { usersRoutes } from './users/routes.ts';
@@ -167,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       await api.register(documentRoutes(deps.db, jobs));
+      await api.register(signOffRoutes(deps.db));
     },
     { prefix: API_BASE },
   );

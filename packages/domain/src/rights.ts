@@ -13,6 +13,8 @@ export const ROLE_GROUPS = {
   orderWork: [ROLES.WORKSHOP_ADMIN, ROLES.WORKSHOP_STAFF, ROLES.WORKSHOP_WAGON_QA, ROLES.WORKSHOP_WHEELSET_QA],
   /** Users, workshop settings and e-mail addresses. */
   adminArea: [ROLES.VERS_ADMIN, ROLES.ADMIN, ROLES.WORKSHOP_ADMIN],
+  /** Who may sign an order off (docs/decisions.md, issue 21): those who may set DONE (`maySetStatus`). */
+  signOff: [ROLES.WORKSHOP_ADMIN, ROLES.WORKSHOP_WAGON_QA, ROLES.WORKSHOP_WHEELSET_QA],
   /** Value lists, and everything across workshops. */
   systemAdmins: [ROLES.VERS_ADMIN, ROLES.ADMIN],
   /** The start page `/`. */
@@ -34,9 +36,11 @@ export type Access = 'public' | 'signed-in' | readonly Role[];
  * - `own-only`: a list; it holds only the caller's own workshop's data;
  * - `shared`: no workshop's data (value lists, version, the caller's own session or password, or a new record of
  *   the caller's own workshop);
- * - `system`: every workshop's, for the system admins only, who reach every workshop anyway (the list of workshops).
+ * - `system`: every workshop's, for the system admins only, who reach every workshop anyway (the list of workshops);
+ * - `code`: the one record whose unguessable code the caller holds (a printed release to service's check code), to
+ *   anyone who has it, signed in or not.
  */
-export type Tenancy = 'not-found' | 'own-only' | 'shared' | 'system';
+export type Tenancy = 'not-found' | 'own-only' | 'shared' | 'system' | 'code';
 
 export interface ApiRight {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -128,6 +132,10 @@ export const API_RIGHTS: readonly ApiRight[] = [
   },
   { method: 'DELETE', url: '/api/v1/assets/:id', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
   { method: 'POST', url: '/api/v1/export/:orderId/:language', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
+
+  { method: 'POST', url: '/api/v1/orders/:id/sign-off', access: ROLE_GROUPS.signOff, tenancy: 'not-found' },
+  { method: 'GET', url: '/api/v1/orders/:id/sign-offs', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
+  { method: 'GET', url: '/api/v1/sign-offs/:code', access: 'public', tenancy: 'code' },
 ];
 
 /** Whether the roles manage the whole system, across workshops. */
@@ -156,6 +164,7 @@ const TENANCY_TEXT: Record<Tenancy, string> = {
   'own-only': 'lists the own workshop’s only',
   shared: '—',
   system: 'system admins only, all workshops',
+  code: 'only the record whose printed code is given',
 };
 
 /** The table of docs/security.md, rendered from RIGHTS. */

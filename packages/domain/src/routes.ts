@@ -20,6 +20,7 @@ export const ROUTE_NAMES = {
   camera: 'camera',
   assets: 'assets',
   images: 'images',
+  check: 'check',
 } as const;
 
 export type RouteName = (typeof ROUTE_NAMES)[keyof typeof ROUTE_NAMES];
@@ -50,6 +51,8 @@ export const ROUTES: readonly RouteRule[] = [
   { name: 'camera', path: '/camera/:orderType/:orderId/:tabName', roles: ORDER_ROLES },
   { name: 'assets', path: '/assets/:orderId/:orderType/:anzahlTeilfahrzeuge?', roles: ORDER_ROLES },
   { name: 'images', path: '/images/:orderId', roles: ORDER_ROLES },
+  /** The check of a printed release to service's code (issue 21): for whoever holds the paper, signed in or not. */
+  { name: 'check', path: '/check/:code?', public: true },
 ];
 
 export function routeByName(name: RouteName): RouteRule {

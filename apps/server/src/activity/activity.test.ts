@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { activities, workshops } from '../db/schema.ts';
 import { toServerActivity } from './protocol.ts';
 import { type TestServer, startTestServer } from '../test/server.ts';
-import { IN, OUT, createWagonOrder, push } from '../test/orders.ts';
+import { IN, OUT, createWagonOrder, push, signOff } from '../test/orders.ts';
 
 let server: TestServer;
 let staff: string;
@@ -154,10 +154,7 @@ describe('POST activity', () => {
     const body = push(order.id, `${OUT}.Bemerkung`, 'before done');
     const first = await send(body);
     expect(first.status).toBe(200);
-    const done = await server.request('POST', `/api/v1/orders/${order.id}/status`, {
-      token: werkadmin,
-      body: { status: 'DONE' },
-    });
+    const done = await signOff(server, werkadmin, order.id);
     expect(done.status).toBe(200);
     expect(await send(body)).toMatchObject({ status: 200, body: first.body });
     expect(await send(push(order.id, `${OUT}.Bemerkung`, 'after done'))).toMatchObject({

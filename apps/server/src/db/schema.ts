@@ -368,3 +368,32 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_workshop').on(t.workshopId, t.id)],
 );
+
+/**
+ * Electronic sign-offs of orders (issue 21, docs/decisions.md): append-only. A trigger (migration 0013) refuses every
+ * delete and every update but the one that marks a sign-off superseded when its order is reopened. No foreign key to
+ * the order: a sign-off outlives its order, and its check then says the order is gone.
+ */
+export const orderSignOffs = pgTable(
+  'order_sign_offs',
+  {
+    /** Made by the browser: a resent sign-off finds the first. */
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id').notNull(),
+    workshopId: integer('workshop_id').notNull(),
+    /** The check code printed on the release to service (unique, 80 random bits). */
+    code: text('code').notNull(),
+    signerId: integer('signer_id').notNull(),
+    /** The signer's name and roles as they were when signing (a user may be renamed or deleted later). */
+    signer: text('signer').notNull(),
+    role: text('role').notNull(),
+    meaning: text('meaning').notNull(),
+    status: text('status'),
+    signedAt: timestamp('signed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    contentHash: text('content_hash').notNull(),
+    /** The signed content itself (`signedContent`), so that a check can say what changed since. */
+    content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+    supersededAt: timestamp('superseded_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('order_sign_offs_code').on(t.code), index('order_sign_offs_order').on(t.orderId, t.signedAt)],
+);

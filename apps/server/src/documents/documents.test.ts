@@ -1,8 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import {
   type Asset,
   type ExportType,
@@ -10,6 +7,7 @@ import {
   type OrderType,
   attributeValue,
   exportTypesFor,
+  formatSignOffCode,
   valueOf,
 } from '@vers/domain';
 import { eq } from 'drizzle-orm';
@@ -19,7 +17,14 @@ import { orderValues } from '../activity/append.ts';
 import { activities, assets, orders } from '../db/schema.ts';
 import { XSD_FILES, orderXsd } from '../imports/xml-schema.ts';
 import { MAX_XML_BYTES } from '../imports/xml-import.ts';
-import { IN, OUT, WAGON_NUMBER, createWagonOrder, push, wheelsetNumbers } from '../test/orders.ts';
+import { IN, OUT, WAGON_NUMBER, createWagonOrder, push, signOff, wheelsetNumbers } from '../test/orders.ts';
+import {
+  download as downloadAs,
+  generate as generateAs,
+  pdfText,
+  waitForDocuments as waitFor,
+  wagonReleaseEntries,
+} from '../test/documents.ts';
 import { type TestServer, startTestServer } from '../test/server.ts';
 
 const repoRoot = new URL('../../../../', import.meta.url);
@@ -30,10 +35,11 @@ let server: TestServer;
 let staff: string;
 let staff2: string;
 let holder: string;
+let werkadmin: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  [staff, staff2, holder] = await server.signInAll(['staff', 'staff2', 'holder']);
+  [staff, staff2, holder, werkadmin] = await server.signInAll(['staff', 'staff2', 'holder', 'werkadmin']);
 });
 afterAll(async () => {
   await server?.close();
@@ -185,30 +191,10 @@ describe('XML import of templates', () => {
 
 // --- Documents and exports ---
 
-async function waitForDocuments(orderId: string, ids: string[]): Promise<Asset[]> {
-  for (let i = 0; i < 1800; i++) {
-    const res = await server.request<Asset[]>('GET', `/api/v1/assets/order/${orderId}`, { token: staff });
-    const mine = res.body.filter((asset) => ids.includes(asset.id));
-    if (mine.length === ids.length && mine.every((asset) => asset.status !== 'IN_GENERATION')) return mine;
-    await sleep(100);
-  }
-  throw new Error('documents not generated in time');
-}
-
-async function download(id: string, token = staff) {
-  const response = await fetch(`${server.url}/api/v1/assets/download/${id}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return {
-    status: response.status,
-    type: response.headers.get('content-type'),
-    bytes: Buffer.from(await response.arrayBuffer()),
-  };
-}
-
-async function generate(orderId: string, types: ExportType[], language = 'de', token = staff) {
-  return server.request<Asset[]>('POST', `/api/v1/export/${orderId}/${language}`, { token, body: { types } });
-}
+const waitForDocuments = (orderId: string, ids: string[]) => waitFor(server, staff, orderId, ids);
+const download = (id: string, token = staff) => downloadAs(server, token, id);
+const generate = (orderId: string, types: ExportType[], language = 'de', token = staff) =>
+  generateAs(server, token, orderId, types, language);
 
 async function wheelsetOrder(): Promise<string> {
   const { id } = await importFile(example('WHEELSET'), 'WHEELSET');
@@ -226,24 +212,23 @@ async function wheelsetOrder(): Promise<string> {
   return res.body.id;
 }
 
-const pdfText = (bytes: Buffer) => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'vers-pdf-'));
-  writeFileSync(path.join(dir, 'doc.pdf'), bytes);
-  return execFileSync('pdftotext', ['-layout', path.join(dir, 'doc.pdf'), '-'], { encoding: 'utf8' });
-};
-
 describe('documents and exports', () => {
   it.each(['WAGON', 'WHEELSET'] as const)(
     'generates every document of a %s order in the background and serves it',
     async (type) => {
       const orderId = type === 'WAGON' ? (await createWagonOrder(server, staff)).id : await wheelsetOrder();
-      if (type === 'WAGON') {
-        const weight = push(orderId, `${OUT}.Eigengewicht`, '23950');
-        expect(
-          (await server.request('POST', '/api/v1/activity/batch', { token: staff, body: { activities: [weight] } }))
-            .status,
-        ).toBe(200);
-      }
+      // Complete for a release to service, and signed off so: a release is issued only as signed (issue 21).
+      const entries =
+        type === 'WAGON'
+          ? [push(orderId, `${OUT}.Eigengewicht`, '23950'), ...wagonReleaseEntries(orderId)]
+          : [push(orderId, '$.Body.Radsatz.technicalWheelsetOutgoing.MaintenanceLevel', 'IS2')];
+      expect(
+        (await server.request('POST', '/api/v1/activity/batch', { token: staff, body: { activities: entries } }))
+          .status,
+      ).toBe(200);
+      expect(
+        (await signOff(server, werkadmin, orderId, { status: 'DONE', meaning: 'RELEASED_TO_SERVICE' })).status,
+      ).toBe(200);
       const types = exportTypesFor(type);
       const res = await generate(orderId, types, 'bg');
       expect(res.status).toBe(200);
@@ -377,30 +362,47 @@ describe('documents and exports', () => {
     expect(xml).toContain('<AllowableAxleLoad>22.5</AllowableAxleLoad>');
   });
 
-  it('names the contractor, never guesses the ECM, and prints the ECM once it is entered (issue 21)', async () => {
+  it('issues a release to service only when complete and signed, naming the contractor, ECM and signer (issue 21)', async () => {
     const orderId = (await createWagonOrder(server, staff)).id; // contractor DBC
-    const release = async () => {
-      const res = await generate(orderId, ['RELEASE_TO_SERVICE'], 'de');
-      expect(res.status).toBe(200);
-      const [asset] = await waitForDocuments(orderId, [res.body[0]?.id ?? '']);
-      expect(asset?.status).toBe('AVAILABLE');
-      return pdfText((await download(asset?.id ?? '')).bytes);
-    };
-    const before = await release();
-    expect(before).toContain('DB Cargo AG');
-    expect(before).not.toMatch(/\bDBC\b/);
-    expect(before).toMatch(/zuständige Stelle\s+nicht angegeben/);
-    const ecm = push(orderId, `${OUT}.Labeling.ECM`, 'ECM-DE-0815');
+    // Unsigned: refused, naming what the release still lacks.
+    const refused = await generate(orderId, ['RELEASE_TO_SERVICE', 'PREVIEW'], 'de');
+    expect(refused).toMatchObject({ status: 409, body: { code: 'RELEASE_NOT_SIGNED' } });
+    expect(refused.body as unknown as { fields: string[] }).toMatchObject({
+      fields: [
+        `${OUT}.Labeling.ECM`,
+        `${OUT}.ExecutedMaintenanceLevel`,
+        `${OUT}.MobileService.MaintenancePerformedCorrectly`,
+        `${OUT}.MobileService.ReleaseToServiceGranted`,
+      ],
+    });
+    // The sign-off refuses an incomplete release with the same list, and leaves the order as it was.
+    const incomplete = await signOff(server, werkadmin, orderId, { status: 'DONE', meaning: 'RELEASED_TO_SERVICE' });
+    expect(incomplete).toMatchObject({ status: 409, body: { code: 'RELEASE_INCOMPLETE' } });
+    const [still] = await server.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(still?.status).toBe('CREATED');
     const pushed = await server.request('POST', '/api/v1/activity/batch', {
       token: staff,
-      body: { activities: [ecm] },
+      body: { activities: wagonReleaseEntries(orderId) },
     });
     expect(pushed.status).toBe(200);
-    const after = await release();
-    expect(after).toMatch(/zuständige Stelle\s+ECM-DE-0815/);
-    // Nothing released yet: no issue date and no authorised person are made up (not the generation's time or user).
-    expect(after).toMatch(/Ausstellungsdatum\s+nicht angegeben/);
-    expect(after).toMatch(/Befugte Person\s+nicht angegeben/);
+    const signed = await signOff(server, werkadmin, orderId, { status: 'DONE', meaning: 'RELEASED_TO_SERVICE' });
+    expect(signed.status).toBe(200);
+
+    const res = await generate(orderId, ['RELEASE_TO_SERVICE'], 'de');
+    expect(res.status).toBe(200);
+    const [asset] = await waitForDocuments(orderId, [res.body[0]?.id ?? '']);
+    expect(asset?.status).toBe('AVAILABLE');
+    const text = pdfText((await download(asset?.id ?? '')).bytes);
+    expect(text).toContain('DB Cargo AG');
+    expect(text).not.toMatch(/\bDBC\b/);
+    expect(text).toMatch(/zuständige Stelle\s+ECM-DE-0815/);
+    // The order names no authorised person: the signer is, with the sign-off's role and date.
+    expect(text).toMatch(/Befugte Person\s+Werner Werkleiter/);
+    expect(text).toMatch(/Unterzeichnet von\s+Werner Werkleiter/);
+    expect(text).toMatch(/Bedeutung\s+Zum Betrieb freigegeben/);
+    expect(text).toContain(signed.body.contentHash);
+    expect(text).toContain(formatSignOffCode(signed.body.code));
+    expect(text).toContain(`/check/${signed.body.code}`);
   });
 
   it('keeps the values of the order untouched by generating', async () => {

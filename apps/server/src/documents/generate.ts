@@ -6,13 +6,15 @@ import {
   type OrderStatus,
   type OrderType,
   type PdfDocumentType,
+  type SignOffMeaning,
+  signOffCheckPath,
   exportMediaType,
 } from '@vers/domain';
 import { eq } from 'drizzle-orm';
 import { orderValues } from '../activity/append.ts';
 import type { AssetStorage } from '../assets/storage.ts';
 import type { Db } from '../db/client.ts';
-import { assets, defaultOptionValues, defaultOptions, orders, workshops } from '../db/schema.ts';
+import { assets, defaultOptionValues, defaultOptions, orderSignOffs, orders, workshops } from '../db/schema.ts';
 import { rollingStockDataset } from './taf-tsi/rolling-stock-dataset.ts';
 import { orderXml } from './xml-export.ts';
 
@@ -21,6 +23,9 @@ export interface GenerationRequest {
   language: Language;
   subVehicles: number;
   issuedBy: { firstName: string; lastName: string };
+  /** A release to service: the sign-off it prints, and the origin its check code's QR code points to. */
+  signOffId?: string;
+  origin?: string;
 }
 
 /** The value lists' texts in one language, as the editor offers them: list key → value → text. */
@@ -70,6 +75,7 @@ export async function renderDocument(
   // The PDF library is large: loaded with the first document, not with every server start.
   const { renderPdf } = await import('./pdf/render.tsx');
   const lists = await optionTexts(db, request.language);
+  const signOff = type === 'RELEASE_TO_SERVICE' ? await printedSignOff(db, request) : undefined;
   return renderPdf({
     type: type as PdfDocumentType,
     language: request.language,
@@ -98,7 +104,27 @@ export async function renderDocument(
     issuedBy: request.issuedBy,
     generatedAt,
     optionTexts: lists,
+    ...(signOff ? { signOff } : {}),
   });
+}
+
+/** The sign-off a release prints: the one the export request found, with its check page's address as a QR code. */
+async function printedSignOff(db: Db, request: GenerationRequest) {
+  if (!request.signOffId) throw new Error('a release to service is generated for a sign-off only');
+  const [row] = await db.select().from(orderSignOffs).where(eq(orderSignOffs.id, request.signOffId));
+  if (!row) throw new Error(`sign-off ${request.signOffId} is gone`);
+  const checkUrl = `${request.origin ?? ''}${signOffCheckPath(row.code)}`;
+  const { default: QRCode } = await import('qrcode');
+  return {
+    signer: row.signer,
+    role: row.role,
+    meaning: row.meaning as SignOffMeaning,
+    signedAt: row.signedAt,
+    contentHash: row.contentHash,
+    code: row.code,
+    checkUrl,
+    qrPng: await QRCode.toBuffer(checkUrl, { type: 'png', errorCorrectionLevel: 'M', margin: 1, scale: 4 }),
+  };
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   exportRequestSchema,
   exportTypesFor,
   recordedSubVehicles,
+  releaseGaps,
   resolveKey,
 } from '@vers/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -24,9 +25,10 @@ import { assets } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { type JobQueue, QUEUES } from '../jobs/queue.ts';
 import { ownOrder } from '../orders/access.ts';
+import { currentRelease } from '../sign-off/records.ts';
 import { type GenerationRequest, documentFilename } from './generate.ts';
 
-const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
 /** The first stored value that does not fit its field, as a JSON path the browser maps to field and tab. */
 function incompatibleValue(type: OrderType, values: Record<string, unknown>): { key: string; problem: string } | null {
@@ -53,7 +55,8 @@ export const documentRoutes =
             'Starts generating the listed documents of an order in `language`; answers them IN_GENERATION at once. ' +
             'GET assets/order/{orderId} shows them AVAILABLE (or FAILED) when their jobs are done; GET ' +
             'assets/download/{id} gives the file. 400 INCOMPATIBLE_TYPE with `fields: [key]` when a stored value ' +
-            'does not fit its field.',
+            'does not fit its field. RELEASE_TO_SERVICE is issued only for an order signed off "released to service" ' +
+            'and not reopened since: 409 RELEASE_NOT_SIGNED otherwise, `fields` naming what the release still lacks.',
           params: z.object({ orderId: z.uuid(), language: z.enum(LANGUAGES) }),
           body: exportRequestSchema,
           response: { 200: z.array(assetSchema), ...errors },
@@ -76,11 +79,24 @@ export const documentRoutes =
             incompatible.key,
           ]);
         }
+        // A release to service is issued only as signed: the newest sign-off "released to service" that no
+        // reopening superseded, which the sign-off gave only to a complete release (issue 21).
+        const release = types.includes('RELEASE_TO_SERVICE') ? await currentRelease(db, order.id) : undefined;
+        if (types.includes('RELEASE_TO_SERVICE') && !release) {
+          const gaps = releaseGaps(orderType, values);
+          throw new ApiError(
+            409,
+            'RELEASE_NOT_SIGNED',
+            'A release to service needs a sign-off "released to service" (POST orders/{id}/sign-off)',
+            gaps.map((gap) => gap.key),
+          );
+        }
         const language = request.params.language as Language;
         const generation: GenerationRequest = {
           language,
           subVehicles: request.body.subVehicles ?? recordedSubVehicles(orderType, values),
           issuedBy: { firstName: user.firstName, lastName: user.lastName },
+          ...(release ? { signOffId: release.id, origin: `${request.protocol}://${request.host}` } : {}),
         };
         const now = new Date();
         const rows = await db

@@ -14,7 +14,7 @@ import { eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, users } from '../db/schema.ts';
-import { OUT, push } from '../test/orders.ts';
+import { OUT, push, signOff } from '../test/orders.ts';
 import { type TestServer, startTestServer } from '../test/server.ts';
 import { orderChanges } from './list.ts';
 
@@ -80,7 +80,10 @@ async function allPages(query: Record<string, string | number>, size = 4): Promi
 
 async function setStatus(orderId: string, status: string, user = 'werkadmin') {
   const token = await server.signIn(user);
-  const res = await server.request('POST', `/api/v1/orders/${orderId}/status`, { token, body: { status } });
+  const res =
+    status === 'DONE' || status === 'DONE_ARCHIVED'
+      ? await signOff(server, token, orderId, { status })
+      : await server.request('POST', `/api/v1/orders/${orderId}/status`, { token, body: { status } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type TestServer, startTestServer } from '../test/server.ts';
-import { IN, OUT, WAGON_NUMBER, createWagonOrder, push, wheelsetNumbers } from '../test/orders.ts';
+import { IN, OUT, WAGON_NUMBER, createWagonOrder, push, signOff, wheelsetNumbers } from '../test/orders.ts';
 
 let server: TestServer;
 let staff: string;
@@ -225,20 +225,15 @@ describe('status changes', () => {
           token: wagonqa,
           body: { status: 'DONE_ARCHIVED' },
         })
-      ).status,
-    ).toBe(200);
+      ).body,
+    ).toMatchObject({ code: 'SIGN_OFF_REQUIRED' });
+    expect((await signOff(server, wheelsetqa, order.id, { status: 'DONE_ARCHIVED' })).status).toBe(403);
+    expect((await signOff(server, wagonqa, order.id, { status: 'DONE_ARCHIVED' })).status).toBe(200);
   });
 
   it('refuses edits to a done order, and keeps its data', async () => {
     const order = await createWagonOrder(server, staff);
-    expect(
-      (
-        await server.request('POST', `/api/v1/orders/${order.id}/status`, {
-          token: werkadmin,
-          body: { status: 'DONE' },
-        })
-      ).status,
-    ).toBe(200);
+    expect((await signOff(server, werkadmin, order.id)).status).toBe(200);
     const res = await server.request('POST', '/api/v1/activity', {
       token: staff,
       body: push(order.id, `${OUT}.Halterkurzkennzeichen`, 'D-DB'),

@@ -3,6 +3,8 @@ import {
   creationValues,
   ORDER_STATUSES,
   maySetStatus,
+  needsSignOff,
+  displayStatus,
   createOrderRequestSchema,
   errorBodySchema,
   orderSchema,
@@ -28,6 +30,7 @@ import { noContent } from '../http/openapi.ts';
 import { appendActivities, authorOf } from '../activity/append.ts';
 import { toPushResult } from '../activity/protocol.ts';
 import { type OrderRow, ownOrder } from './access.ts';
+import { setOrderStatus } from './status-change.ts';
 import { bury, TOMBSTONE_KINDS } from './tombstones.ts';
 
 const digits = (raw: string | undefined) => (raw ? validateVehicleNumber(raw) : null);
@@ -114,7 +117,6 @@ async function importedValues(
   return values;
 }
 
-const json = (value: unknown) => JSON.stringify(value);
 const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 const idParams = z.object({ id: z.uuid() });
 
@@ -262,7 +264,10 @@ export const orderRoutes =
         schema: {
           tags: ['orders'],
           summary: "Change an order's status",
-          description: 'Changes the status within the role rules; recorded as an ORDER_STATUS_MODIFICATION activity.',
+          description:
+            'Changes the status within the role rules; recorded as an ORDER_STATUS_MODIFICATION activity. DONE and ' +
+            'DONE_ARCHIVED are set by a sign-off (POST orders/{id}/sign-off): 409 SIGN_OFF_REQUIRED here, unless the ' +
+            'order has that status already. Reopening a done order marks its sign-offs superseded.',
           params: idParams,
           body: statusChangeRequestSchema.extend({ id: z.uuid().optional() }),
           response: { 200: activityPushResultSchema, ...errors },
@@ -283,24 +288,12 @@ export const orderRoutes =
           if (!maySetStatus(target, order.type as OrderType, user.roles)) {
             throw new ApiError(403, 'FORBIDDEN', `${order.status} -> ${target} is not allowed for this user`);
           }
-          const [row] = await appendActivities(
-            tx,
-            order,
-            [
-              {
-                id: request.body.id ?? randomUUID(),
-                key: '$.status',
-                type: 'ORDER_STATUS_MODIFICATION',
-                outputValue: json(target),
-                created: new Date(),
-                seen: 'everything',
-              },
-            ],
-            author,
-            { allowReadOnly: true }, // a done order may be reopened or archived by those allowed to
-          );
-          await tx.update(orders).set({ status: target }).where(eq(orders.id, order.id));
-          return toPushResult(row!);
+          // The done statuses are stated by a signer who gives their password again (issue 21); a change waiting on
+          // a device since before cannot make an order done.
+          if (needsSignOff(target) && displayStatus(target) !== displayStatus(order.status as OrderStatus)) {
+            throw new ApiError(409, 'SIGN_OFF_REQUIRED', `${target} is set by a sign-off: POST orders/{id}/sign-off`);
+          }
+          return setOrderStatus(tx, order, target, author, request.body.id ?? randomUUID());
         });
       },
     );

@@ -57,6 +57,17 @@ async function newOrder() {
   nordMarkers.add(order.id);
   return order.id;
 }
+/** A wheelset order of Nord: signed off by wheelset QA, whose role rule covers wheelset orders only. */
+async function newWheelsetOrder() {
+  const order = await ok(
+    server.request<{ id: string }>('POST', api('/orders'), {
+      token: staff(),
+      body: { id: randomUUID(), type: 'WHEELSET', maintenanceNumber: wheelsetNumbers(1)[0]! },
+    }),
+  );
+  nordMarkers.add(order.id);
+  return order.id;
+}
 async function newActivity() {
   const orderId = await newOrder();
   const body = await ok(
@@ -169,7 +180,7 @@ interface Call {
  * How to call each route on workshop Nord's data, so that an allowed caller succeeds. Each call gets resources of
  * its own where the call uses them up (deleting, changing status).
  */
-const CALLS: Record<string, () => Promise<Call>> = {
+const CALLS: Record<string, (role?: Role) => Promise<Call>> = {
   'POST /api/v1/auth/signin': async () => ({
     path: '/auth/signin',
     options: { body: { userName: 'qa', password: DEMO_PASSWORD } },
@@ -315,6 +326,21 @@ const CALLS: Record<string, () => Promise<Call>> = {
     path: `/assets/validation-result/${await newImport()}/WAGON`,
   }),
   'DELETE /api/v1/assets/:id': async () => ({ path: `/assets/${await newPicture(await newOrder())}` }),
+  'POST /api/v1/orders/:id/sign-off': async (role) => ({
+    path: `/orders/${role === ROLES.WORKSHOP_WHEELSET_QA ? await newWheelsetOrder() : await newOrder()}/sign-off`,
+    options: { body: { id: randomUUID(), password: DEMO_PASSWORD, meaning: 'QUALITY_CHECK_PASSED', status: 'DONE' } },
+  }),
+  'GET /api/v1/orders/:id/sign-offs': async () => ({ path: `/orders/${await newOrder()}/sign-offs` }),
+  'GET /api/v1/sign-offs/:code': async () => {
+    const orderId = await newOrder();
+    const signed = await ok(
+      server.request<{ code: string }>('POST', api(`/orders/${orderId}/sign-off`), {
+        token: werkadmin(),
+        body: { id: randomUUID(), password: DEMO_PASSWORD, meaning: 'QUALITY_CHECK_PASSED', status: 'DONE' },
+      }),
+    );
+    return { path: `/sign-offs/${signed.code}` };
+  },
   'POST /api/v1/export/:orderId/:language': async () => ({
     path: `/export/${await newOrder()}/de`,
     options: { body: { types: ['XML_WORKSHOP'] } },
@@ -468,7 +494,8 @@ describe('allowed calls', () => {
       for (const role of roles) {
         // Signing out ends the token: that call gets a token of its own.
         const token = rights.url.endsWith('/signout') ? await server.signIn(userOfRole[role]) : tokenOfRole[role];
-        const res = await callAs(rights, await CALLS[keyOf(rights)]!(), rights.access === 'public' ? undefined : token);
+        const call = await CALLS[keyOf(rights)]!(role);
+        const res = await callAs(rights, call, rights.access === 'public' ? undefined : token);
         expect([200, 201, 204], `${keyOf(rights)} as ${role}: ${res.status} ${JSON.stringify(res.body)}`).toContain(
           res.status,
         );
@@ -482,7 +509,10 @@ describe('allowed calls', () => {
 describe('another workshop’s data', () => {
   it('never appears in what a user of another workshop gets', async () => {
     const leaks: string[] = [];
-    for (const rights of API_RIGHTS.filter((r) => r.tenancy === 'own-only' || r.method === 'GET')) {
+    // A check code opens its one record to whoever holds it (`code`): not another workshop's data to look for.
+    for (const rights of API_RIGHTS.filter(
+      (r) => r.tenancy === 'own-only' || (r.method === 'GET' && r.tenancy !== 'code'),
+    )) {
       for (const other of OTHER_WORKSHOP) {
         if (!isAllowed(rights, other.role)) continue;
         const call = await CALLS[keyOf(rights)]!();

@@ -22,7 +22,7 @@ import {
   createTestDatabase,
   startTestServer,
 } from '../test/server.ts';
-import { OUT, createWagonOrder, push } from '../test/orders.ts';
+import { OUT, createWagonOrder, push, signOff } from '../test/orders.ts';
 
 /**
  * Rules that check and then write, hit by racing requests (docs/security.md). Each runs on PGlite and on PostgreSQL:
@@ -308,21 +308,63 @@ describe.each(BACKENDS)('%s', (_name, open) => {
         signIn(1, 'wagonqa', DEMO_PASSWORD).then((r) => r.body.token!),
       ]);
       const order = await createWagonOrder(at(0), staff);
+      // DONE is set by a sign-off, whose hash covers exactly the changes before it.
       const [done, ...pushes] = await Promise.all([
-        call<Pushed>(1, 'POST', `/orders/${order.id}/status`, { token: qa, body: { status: 'DONE' } }),
+        signOff(at(1), qa, order.id),
         ...range(12).map((i) =>
           call<Pushed>(i, 'POST', '/activity', { token: staff, body: push(order.id, MARKING, `M${i}`) }),
         ),
       ]);
       expect(done!.status).toBe(200);
+      const log = await call<{ co: number; t: string }[]>(0, 'GET', `/activity/${order.id}`, { token: staff });
+      const doneAt = log.body.find((a) => a.t === 'ORDER_STATUS_MODIFICATION')!.co;
       for (const res of pushes) {
-        if (res.status === 200) expect(res.body.co).toBeLessThan(done!.body.co);
+        if (res.status === 200) expect(res.body.co).toBeLessThan(doneAt);
         else expect([res.status, res.body.code]).toEqual([409, 'ORDER_READ_ONLY']);
       }
-      const log = await call<{ co: number }[]>(0, 'GET', `/activity/${order.id}`, { token: staff });
       const counters = log.body.map((a) => a.co).sort((a, b) => a - b);
       expect(counters).toEqual(range(counters.length).map((i) => i + 1)); // dense: none lost, none twice
-      expect(counters.at(-1)).toBe(done!.body.co);
+      expect(counters.at(-1)).toBe(doneAt);
+      // What was signed is what the order holds: the last push before the status, none after.
+      const check = await call<{ state: string }>(2, 'GET', `/sign-offs/${done!.body.code}`);
+      expect(check.body.state).toBe('MATCHES');
+    });
+
+    it('a sign-off racing a reopening is either superseded by it or refused: a reopened order has no valid sign-off', async () => {
+      const [staff, admin, qa] = await Promise.all([
+        signIn(0, 'staff', DEMO_PASSWORD).then((r) => r.body.token!),
+        signIn(1, 'werkadmin', DEMO_PASSWORD).then((r) => r.body.token!),
+        signIn(2, 'wagonqa', DEMO_PASSWORD).then((r) => r.body.token!),
+      ]);
+      for (const round of range(3)) {
+        const order = await createWagonOrder(at(round), staff);
+        expect((await signOff(at(round), qa, order.id)).status).toBe(200);
+        const [again, reopened] = await Promise.all([
+          signOff(at(round + 1), qa, order.id, { meaning: 'QUALITY_CHECK_PASSED' }),
+          call(round, 'POST', `/orders/${order.id}/status`, { token: admin, body: { status: 'IN_WORK' } }),
+        ]);
+        expect(reopened.status).toBe(200);
+        expect([200, 409]).toContain(again.status);
+        if (again.status === 409) expect(again.body).toMatchObject({ code: 'NOT_DONE' });
+        const list = await call<{ supersededAt: string | null }[]>(0, 'GET', `/orders/${order.id}/sign-offs`, {
+          token: qa,
+        });
+        expect(list.body).toHaveLength(again.status === 200 ? 2 : 1);
+        expect(list.body.every((row) => row.supersededAt !== null)).toBe(true);
+      }
+    });
+
+    it('check exactly as many of 30 parallel wrong sign-off passwords as the sign-in limit allows', async () => {
+      const staff = (await signIn(0, 'staff', DEMO_PASSWORD)).body.token!;
+      const qa = (await signIn(1, 'wagonqa', DEMO_PASSWORD)).body.token!;
+      const order = await createWagonOrder(at(0), staff);
+      await db().delete(loginAttempts);
+      const answers = await Promise.all(
+        range(30).map((i) => signOff(at(i), qa, order.id, { password: `Wrong-Guess-${i}` })),
+      );
+      expect(tally(answers)).toEqual({ 400: THROTTLE.accountAndAddress, 429: 30 - THROTTLE.accountAndAddress });
+      const read = await call<{ status: string }>(0, 'GET', `/orders/${order.id}`, { token: staff });
+      expect(read.body.status).toBe('CREATED');
     });
 
     it("a picture's first views at the same moment: every one gets the same thumbnail, and one is kept", async () => {

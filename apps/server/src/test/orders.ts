@@ -47,3 +47,25 @@ export function push(orderId: string, key: string, value: string | boolean, id: 
     c: now.toISOString(),
   };
 }
+
+/** Signs an order off (the way to DONE and DONE_ARCHIVED); the answer as it came. */
+export async function signOff(
+  server: TestServer,
+  token: string,
+  orderId: string,
+  options: { status?: 'DONE' | 'DONE_ARCHIVED'; meaning?: string; password?: string; id?: string } = {},
+) {
+  return server.request<{ id: string; code: string; contentHash: string; supersededAt: string | null }>(
+    'POST',
+    `/api/v1/orders/${orderId}/sign-off`,
+    {
+      token,
+      body: {
+        id: options.id ?? randomUUID(),
+        password: options.password ?? 'Demo-Pass1',
+        meaning: options.meaning ?? 'QUALITY_CHECK_PASSED',
+        ...(options.status === undefined && options.meaning !== undefined ? {} : { status: options.status ?? 'DONE' }),
+      },
+    },
+  );
+}

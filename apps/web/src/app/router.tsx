@@ -30,6 +30,7 @@ const PAGE_CHUNKS: Record<PageName, () => Promise<{ default: ComponentType }>> =
   camera: () => import('../features/images/CameraPage.tsx'),
   assets: () => import('../features/documents/DocumentsPage.tsx'),
   images: () => import('../features/images/ImagesPage.tsx'),
+  check: () => import('../features/sign-off/CheckPage.tsx'),
 };
 const PAGES = Object.fromEntries(Object.entries(PAGE_CHUNKS).map(([name, load]) => [name, lazy(load)])) as Record<
   PageName,
@@ -70,6 +71,20 @@ function guarded(route: RouteRule): RouteObject {
   };
 }
 
+/** A page anyone may open (the check of a release's code): no guard, in the frame when signed in. */
+function publicPage(route: RouteRule): RouteObject {
+  const Page = PAGES[route.name as PageName];
+  return {
+    path: route.path,
+    handle: { route } satisfies RouteHandle,
+    element: (
+      <Suspense fallback={<PageFallback />}>
+        <Page />
+      </Suspense>
+    ),
+  };
+}
+
 /** Signed in: the drawer and toolbar around every page; on /login and signed out: the page alone. */
 function Shell() {
   const session = useSession();
@@ -104,6 +119,7 @@ export function createRouter() {
       element: <Shell />,
       children: [
         { path: '/login', element: <LoginPage />, handle: { route: login } satisfies Partial<RouteHandle> },
+        ...ROUTES.filter((r) => r.public && r.name !== 'login').map(publicPage),
         ...ROUTES.filter((r) => !r.public).map(guarded),
         { path: '*', element: <UnknownPath /> },
       ],

@@ -5,6 +5,7 @@ import { type CreateOrderRequest, checkDigit, orderSchema, signInResponseSchema 
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../../server/src/db/schema.ts';
+import { signOff } from '../../../server/src/test/orders.ts';
 import { DEMO_PASSWORD, startTestServer, type TestServer } from '../../../server/src/test/server.ts';
 import { recordChange } from './order-results.ts';
 import { Dexie } from 'dexie';
@@ -55,10 +56,7 @@ const heldIds = async (db: VersDb) => (await db.orders.toArray()).map((row) => r
 
 /** Makes an order done and untouched for `days` days, past the code under test. */
 async function ageDone(orderId: string, days: number) {
-  const answer = await server.request('POST', `/api/v1/orders/${orderId}/status`, {
-    token: await server.signIn('werkadmin'),
-    body: { status: 'DONE' },
-  });
+  const answer = await signOff(server, await server.signIn('werkadmin'), orderId);
   expect(answer.status).toBe(200);
   await server.database.db
     .update(orders)

@@ -16,6 +16,7 @@ import {
 } from '@vers/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { signOff } from '../../../server/src/test/orders.ts';
 import { DEMO_PASSWORD, startTestServer, type TestServer } from '../../../server/src/test/server.ts';
 import { localState, newUuid, recordChange, undoLastChange } from './order-results.ts';
 import { VersDb } from './versdb.ts';
@@ -344,10 +345,7 @@ describe('refusals and failures', () => {
   it('a done order leaves the changes unsent and reports it read-only; others still come in', async () => {
     const order = await createOrder();
     const adminToken = await server.signIn('werkadmin');
-    const done = await server.request('POST', `/api/v1/orders/${order.id}/status`, {
-      token: adminToken,
-      body: { status: 'DONE' },
-    });
+    const done = await signOff(server, adminToken, order.id);
     expect(done.status).toBe(200);
     const a = browser();
     const change = await recordChange(a, { orderId: order.id, key: `${IN}.Eigengewicht`, value: '1' });

@@ -19,6 +19,8 @@ export const AUDIT_ACTIONS = [
   'signIn.failed',
   'signIn.throttled',
   'password.throttled',
+  'order.signedOff',
+  'signOff.throttled',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -36,6 +36,14 @@ export const ERROR_CODES = [
   'REVERT_TARGET_MOVED',
   /** The thing was deleted on purpose (a tombstone says so), not lost. */
   'DELETED',
+  /** DONE and DONE_ARCHIVED are set only by a sign-off (POST orders/{id}/sign-off). */
+  'SIGN_OFF_REQUIRED',
+  /** A sign-off of an order that is not done and does not become done with it. */
+  'NOT_DONE',
+  /** A release to service lacks entries; `fields` names them. */
+  'RELEASE_INCOMPLETE',
+  /** A release to service needs a sign-off "released to service" that the order has not been reopened since. */
+  'RELEASE_NOT_SIGNED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

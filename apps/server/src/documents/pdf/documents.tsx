@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
-import { Text, View } from '@react-pdf/renderer';
+import { Image, Text, View } from '@react-pdf/renderer';
 import {
   CATALOGUE,
   type OrderType,
@@ -16,6 +16,7 @@ import {
   perEntrySummary,
   rootScope,
   valueOf,
+  formatSignOffCode,
 } from '@vers/domain';
 import type { ReactElement } from 'react';
 import {
@@ -324,10 +325,12 @@ export function releaseToServicePages({ input, x }: Props): ReactElement[] {
   const units = wagon ? Math.max(1, Math.floor(input.subVehicles)) : 1;
   // The release's date, person and role as the order states them, never the moment or the user of "Generate": a
   // release printed before anyone granted it said so by its unticked boxes only (issue 21).
+  // Where the order states none, the electronic sign-off does: its signer authorised the release with their password.
   const notEntered = x.t('release.notEntered');
-  const issueDate = mobile('IssuingDateCurrentReleaseToService');
-  const person = mobile('AuthorisedPerson') || notEntered;
-  const role = mobile('AuthorisedPersonRole') || notEntered;
+  const signOff = input.signOff;
+  const issueDate = mobile('IssuingDateCurrentReleaseToService') || signOff?.signedAt;
+  const person = mobile('AuthorisedPerson') || signOff?.signer || notEntered;
+  const role = mobile('AuthorisedPersonRole') || (signOff ? x.t(`role.${signOff.role}`) : '') || notEntered;
   const signatureCaptions = [x.t('signature.placeDate'), x.t('release.authorisedSignature'), x.t('signature.stamp')];
   const changedHead = [x.t('release.component'), x.t('release.removed'), x.t('release.fitted')];
   const changedWidths = ['34%', '33%', '33%'];
@@ -418,6 +421,7 @@ export function releaseToServicePages({ input, x }: Props): ReactElement[] {
         />
         {units <= 1 ? <Signatures captions={signatureCaptions} /> : null}
       </Section>
+      {signOff ? <SignOffSection signOff={signOff} x={x} /> : null}
       {/* A wagon's wheelsets, incoming and outgoing: per sub-vehicle with its own signature when it has several. */}
       {wagon && (units > 1 || all.length > 0)
         ? splitBySubVehicle(all, units).map((unit, k) => (
@@ -455,6 +459,31 @@ export function releaseToServicePages({ input, x }: Props): ReactElement[] {
         : null}
     </DocumentPage>,
   ];
+}
+
+/** The electronic sign-off: who stated what and when, over which content, and how a holder checks it. */
+function SignOffSection({ signOff, x }: { signOff: NonNullable<PdfDocumentInput['signOff']>; x: Texts }) {
+  const time = `${x.date(signOff.signedAt)} ${signOff.signedAt.toISOString().slice(11, 16)} UTC`;
+  return (
+    <Section title={x.t('release.signOff')} keep>
+      <View style={{ flexDirection: 'row' }}>
+        <View style={{ flexGrow: 1, flexBasis: 0, paddingRight: 8 }}>
+          <Pairs
+            pairs={[
+              [x.t('release.signedBy'), signOff.signer],
+              [x.t('release.role'), x.t(`role.${signOff.role}`)],
+              [x.t('release.signedAt'), time],
+              [x.t('release.meaning'), x.t(`meaning.${signOff.meaning}`)],
+              [x.t('release.contentHash'), signOff.contentHash],
+              [x.t('release.checkCode'), formatSignOffCode(signOff.code)],
+            ]}
+          />
+          <Text style={[styles.note, { marginTop: 4 }]}>{x.t('release.checkHint', { url: signOff.checkUrl })}</Text>
+        </View>
+        <Image style={{ width: 72, height: 72 }} src={{ data: signOff.qrPng, format: 'png' }} />
+      </View>
+    </Section>
+  );
 }
 
 /* ------------------------------------------------------------------------------------------------------------ */

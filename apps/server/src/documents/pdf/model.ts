@@ -1,4 +1,4 @@
-import type { Language, OrderStatus, OrderType, PdfDocumentType, Values } from '@vers/domain';
+import type { Language, OrderStatus, OrderType, PdfDocumentType, SignOffMeaning, Values } from '@vers/domain';
 
 /** Everything a PDF document shows; read by the export job from the database, rendered without any I/O. */
 export interface PdfDocumentInput {
@@ -32,6 +32,17 @@ export interface PdfDocumentInput {
   /** Who asked for the document: named as the issuer. */
   issuedBy: { firstName: string; lastName: string };
   generatedAt: Date;
+  /** The electronic sign-off a release to service prints (issue 21), with its check code as a QR code. */
+  signOff?: {
+    signer: string;
+    role: string;
+    meaning: SignOffMeaning;
+    signedAt: Date;
+    contentHash: string;
+    code: string;
+    checkUrl: string;
+    qrPng: Buffer;
+  };
   /** Value list texts in the document's language (list key → value → text): options print as users know them. */
   optionTexts?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }

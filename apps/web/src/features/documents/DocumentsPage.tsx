@@ -4,6 +4,7 @@ import {
   LANGUAGES,
   LANGUAGE_NAMES,
   type Language,
+  type OrderStatus,
   assetSchema,
   formatDateTime,
 } from '@vers/domain';
@@ -34,6 +35,8 @@ import { useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { call } from '../../app/api.ts';
 import { notifications } from '../../app/notifications.ts';
+import { useSession } from '../../app/session.ts';
+import { SignOffCard } from '../sign-off/SignOffCard.tsx';
 import { loadFeatureCatalogue } from '../../i18n/index.ts';
 import { useSyncStatus } from '../../offline/scheduler.ts';
 import { versdb } from '../../offline/versdb.ts';
@@ -75,6 +78,9 @@ export default function DocumentsPage() {
   /** What went wrong; `fetch`: the list could not be read, so the message offers to try again until a read works. */
   const [problem, setProblem] = useState<(Message & { fetch?: true }) | null>(null);
   const [busy, setBusy] = useState(false);
+  const session = useSession();
+  /** Bumped when the server said the release is not signed: the sign-off card reads its list again. */
+  const [signOffRefresh, setSignOffRefresh] = useState(0);
 
   const load = useCallback(async () => {
     try {
@@ -112,6 +118,7 @@ export default function DocumentsPage() {
       setChosen([]);
     } catch (error) {
       setProblem(failureMessage(error, 'create', orderType, t));
+      setSignOffRefresh((count) => count + 1);
     } finally {
       setBusy(false);
     }
@@ -163,6 +170,14 @@ export default function DocumentsPage() {
           {t(problem.key, problem.values)}
         </Alert>
       )}
+      <SignOffCard
+        orderId={orderId}
+        orderType={orderType}
+        status={order?.order.status as OrderStatus | undefined}
+        roles={session?.roles ?? []}
+        online={online}
+        refresh={signOffRefresh}
+      />
       <Paper sx={{ p: 2 }}>
         <Typography variant="subtitle1" component="h3" gutterBottom>
           {t('documents.generate')}

@@ -59,5 +59,15 @@ export function failureMessage(
       },
     };
   }
+  if (error.status === 409 && error.code === 'RELEASE_NOT_SIGNED') {
+    // A release to service is issued only as signed; what it still lacks is named, as the sign-off would.
+    const missing = error.fields.map((field) => {
+      const resolved = resolveKey(orderType, field);
+      return resolved?.field ? t(fieldLabelKey(resolved.field)) : field;
+    });
+    return missing.length > 0
+      ? { key: 'documents.error.releaseMissing', values: { missing: missing.join(', ') } }
+      : { key: 'documents.error.releaseNotSigned' };
+  }
   return { key: `documents.error.${action === 'create' ? 'create' : 'fetch'}` };
 }

@@ -196,6 +196,7 @@ export default function EditOrderPage() {
   const session = useSession();
   const load = useOrder(orderId);
   const incompatibleKey = useSyncStatusOf('incompatibleKey');
+  const online = useSyncStatusOf('online');
   const [statusDialog, setStatusDialog] = useState(false);
   const [takeOver, setTakeOver] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -423,12 +424,19 @@ export default function EditOrderPage() {
       )}
       {statusDialog && (
         <StatusDialog
+          orderId={orderId}
           current={status}
           orderType={type}
           roles={session.roles}
           busy={busy}
+          online={online}
           onCancel={() => setStatusDialog(false)}
           onSave={(next) => void onStatus(next)}
+          onSigned={() => {
+            notifications.show('signOff.signed', 'success');
+            setStatusDialog(false);
+            void syncScheduler.exchangeNow();
+          }}
         />
       )}
     </Box>
