@@ -43,3 +43,51 @@ export async function serverValue(
   const state = foldActivities(log.map(fromServerActivity));
   return valueOf(state.values[key]) ?? null;
 }
+
+/** Changes of an order sent through the real API (`POST activity/batch`), as a device would send them. */
+export async function pushViaApi(
+  orderId: string,
+  changes: Record<string, string | boolean>,
+  username = 'staff',
+  origin = baseUrl(),
+): Promise<void> {
+  const created = new Date().toISOString();
+  const activities = Object.entries(changes).map(([key, value]) => ({
+    id: crypto.randomUUID(),
+    oI: orderId,
+    k: key,
+    t: 'XML_MODIFICATION',
+    oV: JSON.stringify({ value, CaptureDate: created }),
+    c: created,
+  }));
+  const res = await fetch(`${origin}/api/v1/activity/batch`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${await apiToken(username, origin)}` },
+    body: JSON.stringify({ activities }),
+  });
+  expect(res.status).toBe(200);
+}
+
+/** What a wagon's release to service needs entered (packages/domain `releaseGaps`). */
+export const WAGON_RELEASE_ENTRIES = {
+  '$.Body.Wagen.technicalWaggonOutgoing.Labeling.ECM': 'ECM-DE-0815',
+  '$.Body.Wagen.technicalWaggonOutgoing.ExecutedMaintenanceLevel': 'G42',
+  '$.Body.Wagen.technicalWaggonOutgoing.MobileService.MaintenancePerformedCorrectly': true,
+  '$.Body.Wagen.technicalWaggonOutgoing.MobileService.ReleaseToServiceGranted': true,
+} as const;
+
+/** A sign-off through the real API; answers it (its check code and hash). */
+export async function signOffViaApi(
+  orderId: string,
+  body: { meaning: 'QUALITY_CHECK_PASSED' | 'RELEASED_TO_SERVICE'; status?: 'DONE' | 'DONE_ARCHIVED' },
+  username = 'wagonqa',
+  origin = baseUrl(),
+): Promise<{ code: string; contentHash: string }> {
+  const res = await fetch(`${origin}/api/v1/orders/${orderId}/sign-off`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${await apiToken(username, origin)}` },
+    body: JSON.stringify({ ...body, id: crypto.randomUUID(), password: E2E_PASSWORD }),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { code: string; contentHash: string };
+}

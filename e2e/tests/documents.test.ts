@@ -6,7 +6,7 @@ import { type Order, formatVehicleNumber } from '@vers/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, signIn } from '../support/browser.ts';
-import { apiToken } from '../support/orders.ts';
+import { WAGON_RELEASE_ENTRIES, apiToken, pushViaApi, signOffViaApi } from '../support/orders.ts';
 import { baseUrl } from '../support/browser.ts';
 
 let browser: Browser;
@@ -96,6 +96,11 @@ describe('documents', () => {
     const order = orders.find((candidate) => candidate.importedDate !== null);
     expect(order).toBeDefined();
 
+    // A release to service is handed out only once complete and signed off (issue 21): the workshop's entries,
+    // and wagon QA's sign-off "released to service".
+    await pushViaApi(order!.id, WAGON_RELEASE_ENTRIES);
+    await signOffViaApi(order!.id, { meaning: 'RELEASED_TO_SERVICE', status: 'DONE' });
+
     await page.goto(`/orders/wagon/${order!.id}/basedata`);
     await page.getByTestId('open-documents').click();
     await page.waitForURL(new RegExp(`/assets/${order!.id}/wagon/1$`));
@@ -107,6 +112,7 @@ describe('documents', () => {
     expect(bulgarian).toMatch(/[А-Яа-я]{4,}/); // Cyrillic text, not boxes
     const german = await generateAndDownload(page, 'de');
     expect(german).toContain('Freigabe');
+    expect(german).toMatch(/Unterzeichnet von\s+Waltraud Wagenprüfer/);
     expect(german).toContain(formatVehicleNumber(WHEELSETS[3]!));
     await context.close();
   });

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, signIn } from '../support/browser.ts';
 import { createOrderViaApi } from '../support/orders.ts';
+import { E2E_PASSWORD } from '../support/server.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -34,11 +35,13 @@ async function openOrder(page: Page, username: string, orderId: string) {
   await page.getByTestId('order-footer').waitFor();
 }
 
-const options = (page: Page) =>
-  page
+const options = async (page: Page) => {
+  await page.getByTestId('status-dialog').waitFor(); // loaded when first opened
+  return page
     .getByTestId('status-dialog')
     .locator('[data-testid^="status-option-"]')
     .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')?.replace('status-option-', '')));
+};
 
 describe('order status', () => {
   it('a worker may only send an order to quality check; wagon QA may archive; done is read-only', async () => {
@@ -63,6 +66,8 @@ describe('order status', () => {
     expect(offered).toContain('DONE_ARCHIVED');
     expect(offered).not.toContain('IN_QA');
     await qaPage.getByTestId('status-option-DONE').click();
+    // Done is signed off with the password (issue 21; e2e/tests/sign-off.test.ts).
+    await qaPage.getByTestId('sign-off-password').fill(E2E_PASSWORD);
     await qaPage.getByTestId('status-save').click();
     await qaPage.getByTestId('order-read-only').waitFor();
     await expect(qaPage.getByTestId('order-status').textContent()).resolves.toBe('Fertig');

@@ -400,7 +400,7 @@ describe('documents and exports', () => {
     expect(text).toMatch(/Befugte Person\s+Werner Werkleiter/);
     expect(text).toMatch(/Unterzeichnet von\s+Werner Werkleiter/);
     expect(text).toMatch(/Bedeutung\s+Zum Betrieb freigegeben/);
-    expect(text).toContain(signed.body.contentHash);
+    expect(text.replace(/\s+/g, '')).toContain(signed.body.contentHash);
     expect(text).toContain(formatSignOffCode(signed.body.code));
     expect(text).toContain(`/check/${signed.body.code}`);
   });

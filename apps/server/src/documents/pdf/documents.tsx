@@ -467,20 +467,21 @@ function SignOffSection({ signOff, x }: { signOff: NonNullable<PdfDocumentInput[
   return (
     <Section title={x.t('release.signOff')} keep>
       <View style={{ flexDirection: 'row' }}>
-        <View style={{ flexGrow: 1, flexBasis: 0, paddingRight: 8 }}>
+        <View style={{ flexGrow: 1, flexShrink: 1, flexBasis: 0, paddingRight: 12 }}>
           <Pairs
             pairs={[
               [x.t('release.signedBy'), signOff.signer],
               [x.t('release.role'), x.t(`role.${signOff.role}`)],
               [x.t('release.signedAt'), time],
               [x.t('release.meaning'), x.t(`meaning.${signOff.meaning}`)],
-              [x.t('release.contentHash'), signOff.contentHash],
+              // In groups of eight: wrapped between groups, never hyphenated inside one.
+              [x.t('release.contentHash'), signOff.contentHash.match(/.{1,8}/g)?.join(' ') ?? signOff.contentHash],
               [x.t('release.checkCode'), formatSignOffCode(signOff.code)],
             ]}
           />
           <Text style={[styles.note, { marginTop: 4 }]}>{x.t('release.checkHint', { url: signOff.checkUrl })}</Text>
         </View>
-        <Image style={{ width: 72, height: 72 }} src={{ data: signOff.qrPng, format: 'png' }} />
+        <Image style={{ width: 72, height: 72, flexShrink: 0 }} src={{ data: signOff.qrPng, format: 'png' }} />
       </View>
     </Section>
   );

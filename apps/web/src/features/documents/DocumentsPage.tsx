@@ -4,7 +4,6 @@ import {
   LANGUAGES,
   LANGUAGE_NAMES,
   type Language,
-  type OrderStatus,
   assetSchema,
   formatDateTime,
 } from '@vers/domain';
@@ -173,7 +172,6 @@ export default function DocumentsPage() {
       <SignOffCard
         orderId={orderId}
         orderType={orderType}
-        status={order?.order.status as OrderStatus | undefined}
         roles={session?.roles ?? []}
         online={online}
         refresh={signOffRefresh}

@@ -28,7 +28,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
 import Paper from '@mui/material/Paper';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { loadFeatureCatalogue } from '../../i18n/index.ts';
@@ -39,7 +39,6 @@ import { undoLastChange } from '../../offline/order-results.ts';
 import { changeStatus } from '../../offline/status-change.ts';
 import { syncScheduler, useSyncStatusOf } from '../../offline/scheduler.ts';
 import { versdb } from '../../offline/versdb.ts';
-import { StatusDialog } from './StatusDialog.tsx';
 import { EntrySummary } from './editor/EntrySummary.tsx';
 import { NotAppliedNotice } from './editor/NotAppliedNotice.tsx';
 import { fieldPlace, usePlaceText } from './editor/field-place.ts';
@@ -54,6 +53,11 @@ import { splitTabName } from './editor/tab-title.ts';
 import { useOrder } from './editor/useOrder.ts';
 
 /** On a phone the editor's actions show their icons only (named for screen readers), so the fields stay in view. */
+// The status dialog, with its sign-off (issue 21), is its own chunk, asked for once the editor is shown (and kept by
+// the service worker): it opens at once, offline too.
+const loadStatusDialog = () => import('./StatusDialog.tsx');
+const StatusDialog = lazy(() => loadStatusDialog().then((module) => ({ default: module.StatusDialog })));
+
 const actionSx = { minWidth: 48, minHeight: 48, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } } as const;
 
 /**
@@ -303,6 +307,9 @@ export default function EditOrderPage() {
   const onUndo = useLatest(() => void undo());
   const onTakeOver = useCallback(() => setTakeOver(true), []);
   const onStatusDialog = useCallback(() => setStatusDialog(true), []);
+  useEffect(() => {
+    void loadStatusDialog().catch(() => undefined); // a failed load is tried again when the dialog opens
+  }, []);
   const open = useLatest((name: string) => void navigate(`/orders/${orderType}/${orderId}/${name}`));
 
   if (load.kind === 'missing') return <Alert severity="warning">{t('orders.edit.notFound')}</Alert>;
@@ -423,21 +430,23 @@ export default function EditOrderPage() {
         />
       )}
       {statusDialog && (
-        <StatusDialog
-          orderId={orderId}
-          current={status}
-          orderType={type}
-          roles={session.roles}
-          busy={busy}
-          online={online}
-          onCancel={() => setStatusDialog(false)}
-          onSave={(next) => void onStatus(next)}
-          onSigned={() => {
-            notifications.show('signOff.signed', 'success');
-            setStatusDialog(false);
-            void syncScheduler.exchangeNow();
-          }}
-        />
+        <Suspense fallback={null}>
+          <StatusDialog
+            orderId={orderId}
+            current={status}
+            orderType={type}
+            roles={session.roles}
+            busy={busy}
+            online={online}
+            onCancel={() => setStatusDialog(false)}
+            onSave={(next) => void onStatus(next)}
+            onSigned={() => {
+              notifications.show('signOff.signed', 'success');
+              setStatusDialog(false);
+              void syncScheduler.exchangeNow();
+            }}
+          />
+        </Suspense>
       )}
     </Box>
   );

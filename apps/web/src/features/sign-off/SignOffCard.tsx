@@ -29,7 +29,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { notifications } from '../../app/notifications.ts';
 import { SignOffFields, useSignOff } from './SignOffFields.tsx';
-import { fetchSignOffs } from './sign-off-api.ts';
+import { fetchOrder, fetchSignOffs } from './sign-off-api.ts';
 
 /**
  * The order's sign-offs on the documents page (issue 21): who signed what and when, superseded ones marked, each
@@ -38,7 +38,6 @@ import { fetchSignOffs } from './sign-off-api.ts';
 export function SignOffCard(props: {
   orderId: string;
   orderType: OrderType;
-  status: OrderStatus | undefined;
   roles: readonly string[];
   online: boolean;
   /** Bumped by the page when a document call said the release is not signed: the list is read again. */
@@ -47,12 +46,16 @@ export function SignOffCard(props: {
   const { t, i18n } = useTranslation();
   const language = (i18n.resolvedLanguage ?? 'de') as Language;
   const [signOffs, setSignOffs] = useState<SignOff[] | null>(null);
+  /** The order's status on the server, which the sign-off asks for (the device's copy may lag behind). */
+  const [status, setStatus] = useState<OrderStatus | null>(null);
   const [failed, setFailed] = useState(false);
   const [dialog, setDialog] = useState(false);
 
   const load = useCallback(async () => {
     try {
-      setSignOffs(await fetchSignOffs(props.orderId));
+      const [list, order] = await Promise.all([fetchSignOffs(props.orderId), fetchOrder(props.orderId)]);
+      setSignOffs(list);
+      setStatus(order.status as OrderStatus);
       setFailed(false);
     } catch {
       setFailed(true);
@@ -63,7 +66,7 @@ export function SignOffCard(props: {
   }, [load, props.refresh]);
 
   const released = signOffs?.some((row) => row.meaning === 'RELEASED_TO_SERVICE' && row.supersededAt === null);
-  const done = props.status !== undefined && isReadOnlyStatus(props.status);
+  const done = status !== null && isReadOnlyStatus(status);
   const maySign = maySetStatus('DONE', props.orderType, props.roles);
 
   return (

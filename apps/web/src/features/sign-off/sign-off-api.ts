@@ -3,6 +3,7 @@ import {
   type SignOff,
   type SignOffCheck,
   type SignOffRequest,
+  orderSchema,
   resolveKey,
   signOffCheckSchema,
   signOffListSchema,
@@ -45,6 +46,10 @@ export async function signOffOrder(orderId: string, request: Omit<SignOffRequest
     return { kind: 'refused', code: error.code };
   }
 }
+
+/** GET orders/{id}: the order as the server has it. */
+export const fetchOrder = (orderId: string) =>
+  call(`orders/${orderId}`, orderSchema, { handles: [0, 403, 404, 500, 502, 503, 504] });
 
 export const fetchSignOffs = (orderId: string) =>
   call(`orders/${orderId}/sign-offs`, signOffListSchema, { handles: [0, 403, 404, 500, 502, 503, 504] });
