@@ -76,7 +76,8 @@ try {
       // Its documents: two generated, one still in generation on the first shot.
       await page.getByTestId('open-documents').click();
       await page.getByTestId('documents-page').waitFor();
-      await page.getByTestId('documents-type-RELEASE_TO_SERVICE').check();
+      // (The release to service is issued once signed off: e2e/tests/sign-off.test.ts.)
+      await page.getByTestId('documents-type-PREVIEW').check();
       await page.getByTestId('documents-type-XML_KEEPER').check();
       await page.getByTestId('documents-generate').click();
       await page.getByTestId('document-row').first().waitFor();

@@ -39,9 +39,9 @@ export default function CheckPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { code: routeCode = '' } = useParams();
-  const [typed, setTyped] = useState(routeCode);
-  const [state, setState] = useState<Check | null>(null);
   const code = normalizeSignOffCode(routeCode);
+  const [typed, setTyped] = useState(code ? formatSignOffCode(code) : routeCode);
+  const [state, setState] = useState<Check | null>(null);
 
   useEffect(() => {
     void loadFeatureCatalogue('catalogue');
