@@ -294,6 +294,20 @@ const CALLS: Record<string, () => Promise<Call>> = {
     path: `/assets/validation-result/${await newImport()}/WAGON`,
   }),
   'DELETE /api/v1/assets/:id': async () => ({ path: `/assets/${await newPicture()}` }),
+  'POST /api/v1/orders/:id/sign-off': async () => ({
+    path: `/orders/${await newOrder()}/sign-off`,
+    body: { id: randomUUID(), password: DEMO_PASSWORD, meaning: 'QUALITY_CHECK_PASSED', status: 'DONE' },
+  }),
+  'GET /api/v1/orders/:id/sign-offs': async () => ({ path: `/orders/${await newOrder()}/sign-offs` }),
+  'GET /api/v1/sign-offs/:code': async () => {
+    const signed = await ok(
+      server.request<{ code: string }>('POST', api(`/orders/${await newOrder()}/sign-off`), {
+        token: werkadmin,
+        body: { id: randomUUID(), password: DEMO_PASSWORD, meaning: 'QUALITY_CHECK_PASSED', status: 'DONE' },
+      }),
+    );
+    return { path: `/sign-offs/${signed.code}` };
+  },
   'POST /api/v1/export/:orderId/:language': async () => ({
     path: `/export/${await newOrder()}/de`,
     body: { types: ['XML_WORKSHOP'] },
