@@ -56,7 +56,17 @@ export async function renderDocument(
   const values = await orderValues(db, order.id);
   const orderType = order.type as OrderType;
   if (type === 'XML_WORKSHOP' || type === 'XML_KEEPER') {
-    return Buffer.from(orderXml(orderType, type, values, order.maintenanceNumber), 'utf8');
+    const header = {
+      sender: {
+        name: workshop.name,
+        countryCode: workshop.countryCode,
+        revNr: workshop.revNr,
+        siteId: workshop.siteId,
+      },
+      orderNumber: order.number,
+      generatedAt,
+    };
+    return Buffer.from(orderXml(orderType, type, values, order.maintenanceNumber, header), 'utf8');
   }
   if (type === 'XML_TAF_TSI') {
     const xml = rollingStockDataset({
