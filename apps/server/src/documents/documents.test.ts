@@ -8,6 +8,7 @@ import {
   type ExportType,
   type ImportValidation,
   type OrderType,
+  type TafValues,
   attributeValue,
   exportTypesFor,
   valueOf,
@@ -21,6 +22,7 @@ import { XSD_FILES, orderXsd } from '../imports/xml-schema.ts';
 import { MAX_XML_BYTES } from '../imports/xml-import.ts';
 import { IN, OUT, WAGON_NUMBER, createWagonOrder, push, wheelsetNumbers } from '../test/orders.ts';
 import { type TestServer, startTestServer } from '../test/server.ts';
+import { COMPLETE_TAF_VALUES } from '../test/taf.ts';
 
 const repoRoot = new URL('../../../../', import.meta.url);
 const example = (type: OrderType) =>
@@ -206,8 +208,11 @@ async function download(id: string, token = staff) {
   };
 }
 
-async function generate(orderId: string, types: ExportType[], language = 'de', token = staff) {
-  return server.request<Asset[]>('POST', `/api/v1/export/${orderId}/${language}`, { token, body: { types } });
+async function generate(orderId: string, types: ExportType[], language = 'de', token = staff, tafTsi?: TafValues) {
+  return server.request<Asset[]>('POST', `/api/v1/export/${orderId}/${language}`, {
+    token,
+    body: { types, ...(tafTsi ? { tafTsi } : {}) },
+  });
 }
 
 async function wheelsetOrder(): Promise<string> {
@@ -245,7 +250,8 @@ describe('documents and exports', () => {
         ).toBe(200);
       }
       const types = exportTypesFor(type);
-      const res = await generate(orderId, types, 'bg');
+      // The TAF TSI dataset needs values no order holds (the ECM certificate, ...): given (exports.test.ts).
+      const res = await generate(orderId, types, 'bg', staff, COMPLETE_TAF_VALUES);
       expect(res.status).toBe(200);
       expect(res.body.map((asset) => [asset.type, asset.status])).toEqual(types.map((t) => [t, 'IN_GENERATION']));
       const done = await waitForDocuments(

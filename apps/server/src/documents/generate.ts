@@ -6,6 +6,7 @@ import {
   type OrderStatus,
   type OrderType,
   type PdfDocumentType,
+  type TafValues,
   exportMediaType,
 } from '@vers/domain';
 import { eq } from 'drizzle-orm';
@@ -21,6 +22,8 @@ export interface GenerationRequest {
   language: Language;
   subVehicles: number;
   issuedBy: { firstName: string; lastName: string };
+  /** XML_TAF_TSI: the values the request gave for what the order lacks (POST export's `tafTsi`). */
+  tafTsi?: TafValues;
 }
 
 /** The value lists' texts in one language, as the editor offers them: list key → value → text. */
@@ -72,6 +75,8 @@ export async function renderDocument(
     const xml = rollingStockDataset({
       wagonNumber: order.maintenanceNumber,
       values,
+      given: request.tafTsi ?? {},
+      orderNumber: order.number,
       workshop: { name: workshop.name, countryCode: workshop.countryCode },
       generatedAt,
     });

@@ -25,8 +25,9 @@ import { ApiError } from '../http/errors.ts';
 import { type JobQueue, QUEUES } from '../jobs/queue.ts';
 import { ownOrder } from '../orders/access.ts';
 import { type GenerationRequest, documentFilename } from './generate.ts';
+import { missingTafValues } from './taf-tsi/rolling-stock-dataset.ts';
 
-const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
 /** The first stored value that does not fit its field, as a JSON path the browser maps to field and tab. */
 function incompatibleValue(type: OrderType, values: Record<string, unknown>): { key: string; problem: string } | null {
@@ -53,7 +54,10 @@ export const documentRoutes =
             'Starts generating the listed documents of an order in `language`; answers them IN_GENERATION at once. ' +
             'GET assets/order/{orderId} shows them AVAILABLE (or FAILED) when their jobs are done; GET ' +
             'assets/download/{id} gives the file. 400 INCOMPATIBLE_TYPE with `fields: [key]` when a stored value ' +
-            'does not fit its field.',
+            'does not fit its field. XML_TAF_TSI: the official schema requires values a wagon order may lack (ECM ' +
+            "certificate, registration country, ...); `tafTsi` gives them, the order's own value winning where it has " +
+            'one. 409 EXPORT_INCOMPLETE with `missing: [key, ...]` (the `tafTsi` keys, in schema order) when the order ' +
+            'lacks some and `tafTsi` does not give them; then no document is started.',
           params: z.object({ orderId: z.uuid(), language: z.enum(LANGUAGES) }),
           body: exportRequestSchema,
           response: { 200: z.array(assetSchema), ...errors },
@@ -76,11 +80,24 @@ export const documentRoutes =
             incompatible.key,
           ]);
         }
+        if (types.includes('XML_TAF_TSI')) {
+          const missing = missingTafValues({ values, given: request.body.tafTsi ?? {} });
+          if (missing.length > 0) {
+            throw new ApiError(
+              409,
+              'EXPORT_INCOMPLETE',
+              `The TAF TSI dataset needs values the order lacks: ${missing.join(', ')}`,
+              undefined,
+              missing,
+            );
+          }
+        }
         const language = request.params.language as Language;
         const generation: GenerationRequest = {
           language,
           subVehicles: request.body.subVehicles ?? recordedSubVehicles(orderType, values),
           issuedBy: { firstName: user.firstName, lastName: user.lastName },
+          ...(types.includes('XML_TAF_TSI') && request.body.tafTsi ? { tafTsi: request.body.tafTsi } : {}),
         };
         const now = new Date();
         const rows = await db

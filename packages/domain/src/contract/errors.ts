@@ -36,6 +36,8 @@ export const ERROR_CODES = [
   'REVERT_TARGET_MOVED',
   /** The thing was deleted on purpose (a tombstone says so), not lost. */
   'DELETED',
+  /** A document cannot be made complete: the order lacks values it needs and the request did not give them. */
+  'EXPORT_INCOMPLETE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -46,5 +48,7 @@ export const errorBodySchema = z.object({
   message: z.string(),
   /** For validation errors: the JSON paths of the offending fields, e.g. `body.userName`. */
   fields: z.array(z.string()).optional(),
+  /** For EXPORT_INCOMPLETE: the values the document needs and neither the order nor the request gave. */
+  missing: z.array(z.string()).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
