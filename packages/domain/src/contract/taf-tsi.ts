@@ -174,10 +174,12 @@ function valueSchema(def: TafValueDef): z.ZodType {
 /** The check of one value, as POST export applies it (the browser checks the dialog's fields with it). */
 export const tafValueSchema = (key: TafValueKey): z.ZodType => valueSchema(TAF_VALUES[key]);
 
-export const tafValuesSchema = z
-  .object(
-    Object.fromEntries(
-      TAF_VALUE_KEYS.map((key) => [key, tafValueSchema(key).optional().describe(TAF_VALUES[key].description)]),
-    ),
-  )
-  .strict() as unknown as z.ZodType<TafValues>;
+/** POST export's `tafTsi`; built in a pure call, so that a bundle not using it (the browser's) leaves it out. */
+export const tafValuesSchema = /* @__PURE__ */ (() =>
+  z
+    .object(
+      Object.fromEntries(
+        TAF_VALUE_KEYS.map((key) => [key, tafValueSchema(key).optional().describe(TAF_VALUES[key].description)]),
+      ),
+    )
+    .strict() as unknown as z.ZodType<TafValues>)();
