@@ -28,6 +28,7 @@ export * from './sync/protocol.ts';
 export * from './contract/assets.ts';
 export * from './contract/documents.ts';
 export * from './contract/sign-off.ts';
+export * from './contract/taf-tsi.ts';
 export * from './png.ts';
 export * from './catalogue/index.ts';
 export * from './rights.ts';

@@ -5,6 +5,7 @@ import {
   type ExportType,
   type ImportValidation,
   type OrderType,
+  type TafValues,
   attributeValue,
   exportTypesFor,
   formatSignOffCode,
@@ -26,6 +27,7 @@ import {
   wagonReleaseEntries,
 } from '../test/documents.ts';
 import { type TestServer, startTestServer } from '../test/server.ts';
+import { COMPLETE_TAF_VALUES } from '../test/taf.ts';
 
 const repoRoot = new URL('../../../../', import.meta.url);
 const example = (type: OrderType) =>
@@ -193,8 +195,8 @@ describe('XML import of templates', () => {
 
 const waitForDocuments = (orderId: string, ids: string[]) => waitFor(server, staff, orderId, ids);
 const download = (id: string, token = staff) => downloadAs(server, token, id);
-const generate = (orderId: string, types: ExportType[], language = 'de', token = staff) =>
-  generateAs(server, token, orderId, types, language);
+const generate = (orderId: string, types: ExportType[], language = 'de', token = staff, tafTsi?: TafValues) =>
+  generateAs(server, token, orderId, types, language, tafTsi);
 
 async function wheelsetOrder(): Promise<string> {
   const { id } = await importFile(example('WHEELSET'), 'WHEELSET');
@@ -230,7 +232,8 @@ describe('documents and exports', () => {
         (await signOff(server, werkadmin, orderId, { status: 'DONE', meaning: 'RELEASED_TO_SERVICE' })).status,
       ).toBe(200);
       const types = exportTypesFor(type);
-      const res = await generate(orderId, types, 'bg');
+      // The TAF TSI dataset needs values no order holds (the ECM certificate, ...): given (exports.test.ts).
+      const res = await generate(orderId, types, 'bg', staff, COMPLETE_TAF_VALUES);
       expect(res.status).toBe(200);
       expect(res.body.map((asset) => [asset.type, asset.status])).toEqual(types.map((t) => [t, 'IN_GENERATION']));
       const done = await waitForDocuments(

@@ -8,6 +8,7 @@ import {
   type PdfDocumentType,
   type SignOffMeaning,
   signOffCheckPath,
+  type TafValues,
   exportMediaType,
 } from '@vers/domain';
 import { eq } from 'drizzle-orm';
@@ -26,6 +27,8 @@ export interface GenerationRequest {
   /** A release to service: the sign-off it prints, and the origin its check code's QR code points to. */
   signOffId?: string;
   origin?: string;
+  /** XML_TAF_TSI: the values the request gave for what the order lacks (POST export's `tafTsi`). */
+  tafTsi?: TafValues;
 }
 
 /** The value lists' texts in one language, as the editor offers them: list key → value → text. */
@@ -61,12 +64,24 @@ export async function renderDocument(
   const values = await orderValues(db, order.id);
   const orderType = order.type as OrderType;
   if (type === 'XML_WORKSHOP' || type === 'XML_KEEPER') {
-    return Buffer.from(orderXml(orderType, type, values, order.maintenanceNumber), 'utf8');
+    const header = {
+      sender: {
+        name: workshop.name,
+        countryCode: workshop.countryCode,
+        revNr: workshop.revNr,
+        siteId: workshop.siteId,
+      },
+      orderNumber: order.number,
+      generatedAt,
+    };
+    return Buffer.from(orderXml(orderType, type, values, order.maintenanceNumber, header), 'utf8');
   }
   if (type === 'XML_TAF_TSI') {
     const xml = rollingStockDataset({
       wagonNumber: order.maintenanceNumber,
       values,
+      given: request.tafTsi ?? {},
+      orderNumber: order.number,
       workshop: { name: workshop.name, countryCode: workshop.countryCode },
       generatedAt,
     });

@@ -27,6 +27,7 @@ import { type JobQueue, QUEUES } from '../jobs/queue.ts';
 import { ownOrder } from '../orders/access.ts';
 import { currentRelease } from '../sign-off/records.ts';
 import { type GenerationRequest, documentFilename } from './generate.ts';
+import { missingTafValues } from './taf-tsi/rolling-stock-dataset.ts';
 
 const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
@@ -56,7 +57,11 @@ export const documentRoutes =
             'GET assets/order/{orderId} shows them AVAILABLE (or FAILED) when their jobs are done; GET ' +
             'assets/download/{id} gives the file. 400 INCOMPATIBLE_TYPE with `fields: [key]` when a stored value ' +
             'does not fit its field. RELEASE_TO_SERVICE is issued only for an order signed off "released to service" ' +
-            'and not reopened since: 409 RELEASE_NOT_SIGNED otherwise, `fields` naming what the release still lacks.',
+            'and not reopened since: 409 RELEASE_NOT_SIGNED otherwise, `fields` naming what the release still lacks. ' +
+            'XML_TAF_TSI: the official schema requires values a wagon order may lack (ECM ' +
+            "certificate, registration country, ...); `tafTsi` gives them, the order's own value winning where it has " +
+            'one. 409 EXPORT_INCOMPLETE with `missing: [key, ...]` (the `tafTsi` keys, in schema order) when the order ' +
+            'lacks some and `tafTsi` does not give them; then no document is started.',
           params: z.object({ orderId: z.uuid(), language: z.enum(LANGUAGES) }),
           body: exportRequestSchema,
           response: { 200: z.array(assetSchema), ...errors },
@@ -91,12 +96,25 @@ export const documentRoutes =
             gaps.map((gap) => gap.key),
           );
         }
+        if (types.includes('XML_TAF_TSI')) {
+          const missing = missingTafValues({ values, given: request.body.tafTsi ?? {} });
+          if (missing.length > 0) {
+            throw new ApiError(
+              409,
+              'EXPORT_INCOMPLETE',
+              `The TAF TSI dataset needs values the order lacks: ${missing.join(', ')}`,
+              undefined,
+              missing,
+            );
+          }
+        }
         const language = request.params.language as Language;
         const generation: GenerationRequest = {
           language,
           subVehicles: request.body.subVehicles ?? recordedSubVehicles(orderType, values),
           issuedBy: { firstName: user.firstName, lastName: user.lastName },
           ...(release ? { signOffId: release.id, origin: `${request.protocol}://${request.host}` } : {}),
+          ...(types.includes('XML_TAF_TSI') && request.body.tafTsi ? { tafTsi: request.body.tafTsi } : {}),
         };
         const now = new Date();
         const rows = await db

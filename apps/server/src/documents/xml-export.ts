@@ -5,9 +5,17 @@ import { type GroupNode, MANDATORY_FIELD, XML_BODY, sectionName, sectionTree } f
 /**
  * Our own XML of an order (docs/xml-format.md), valid against the same XSD as the import: the workshop's export
  * holds both sides, the holder/keeper's the outgoing side (the incoming section keeps only the vehicle number,
- * which the schema requires). Importing an export gives back its incoming values.
+ * which the schema requires). Both begin with a header naming the sender, the order and the time of generation,
+ * which the import ignores. Importing an export gives back its incoming values.
  */
 export type OwnXmlKind = 'XML_WORKSHOP' | 'XML_KEEPER';
+
+/** The header's content: the workshop as in its settings, the order's number, the moment of generation. */
+export interface OwnXmlHeader {
+  sender: { name: string; countryCode: string; revNr: string; siteId: string };
+  orderNumber: string;
+  generatedAt: Date;
+}
 
 type Element = Record<string, unknown>;
 
@@ -57,7 +65,30 @@ function sectionContent(group: GroupNode, values: Values, path: string): Element
 
 const builder = new XMLBuilder({ format: true, indentBy: '  ', suppressEmptyNode: true });
 
-export function orderXml(type: OrderType, kind: OwnXmlKind, values: Values, vehicleNumber: string): string {
+/** Characters XML 1.0 cannot carry at all (control characters): dropped from the header's texts. */
+const xmlText = (text: string) =>
+  [...text].filter((char) => /[\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u.test(char)).join('');
+
+function headerElement(header: OwnXmlHeader): Element {
+  const optional = (text: string) => (text.trim() === '' ? undefined : xmlText(text.trim()));
+  const country = header.sender.countryCode.trim().toUpperCase();
+  const sender: Element = { Name: xmlText(header.sender.name) };
+  // Written only when set, and the country only as a code (the settings allow it empty).
+  if (/^[A-Z]{2}$/.test(country)) sender.CountryCode = country;
+  const revNr = optional(header.sender.revNr);
+  if (revNr) sender.RevNr = revNr;
+  const siteId = optional(header.sender.siteId);
+  if (siteId) sender.SiteId = siteId;
+  return { Sender: sender, OrderNumber: xmlText(header.orderNumber), Generated: header.generatedAt.toISOString() };
+}
+
+export function orderXml(
+  type: OrderType,
+  kind: OwnXmlKind,
+  values: Values,
+  vehicleNumber: string,
+  header: OwnXmlHeader,
+): string {
   const sections: Element = {};
   for (const side of ['in', 'out'] as ValueSide[]) {
     const name = sectionName(type, side);
@@ -77,5 +108,6 @@ export function orderXml(type: OrderType, kind: OwnXmlKind, values: Values, vehi
       sections[name] = content;
     }
   }
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build({ Body: { [XML_BODY[type]]: sections } }) as string}`;
+  const body = { Header: headerElement(header), [XML_BODY[type]]: sections };
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build({ Body: body }) as string}`;
 }

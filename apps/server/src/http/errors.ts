@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: string[],
+    /** EXPORT_INCOMPLETE: what the document lacks. */
+    readonly missing?: string[],
   ) {
     super(message);
   }
@@ -90,6 +92,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         code: error.code,
         message: error.message,
         ...(error.fields ? { fields: error.fields } : {}),
+        ...(error.missing ? { missing: error.missing } : {}),
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

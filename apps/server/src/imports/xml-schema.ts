@@ -179,6 +179,24 @@ function simpleTypes(names: Set<string>): string[] {
         );
         break;
       }
+      case 'text50':
+        lines.push(...restriction(name, 'xs:string', ['<xs:maxLength value="50"/>'], 'Text, at most 50 characters.'));
+        break;
+      case 'countryCode':
+        lines.push(
+          ...restriction(name, 'xs:string', ['<xs:pattern value="[A-Z]{2}"/>'], 'ISO 3166-1 alpha-2 country code.'),
+        );
+        break;
+      case 'timestamp':
+        lines.push(
+          ...restriction(
+            name,
+            'xs:dateTime',
+            ['<xs:pattern value=".+T.+(Z|[+-]\\d{2}:\\d{2})"/>'],
+            'ISO 8601 date and time with its offset, e.g. 2026-03-18T10:48:58.000Z.',
+          ),
+        );
+        break;
       case 'vehicleNumber':
         lines.push(
           ...restriction(
@@ -215,6 +233,42 @@ function fieldDoc(field: FieldDef): string {
   if (field.list) parts.push(`value list ${field.list}`);
   if (field.kind === 'formula') parts.push('calculated, read-only');
   return parts.join(', ');
+}
+
+/**
+ * The header of our XML exports (docs/xml-format.md#header): who made the file (the workshop), for which order and
+ * when. Optional, so that templates without one stay valid; the import ignores it.
+ */
+function headerLines(): string[] {
+  const doc = (depth: number, text: string) =>
+    `${'  '.repeat(depth)}<xs:annotation><xs:documentation>${escapeXml(text)}</xs:documentation></xs:annotation>`;
+  const leaf = (depth: number, name: string, type: string, min: 0 | 1, text: string) => [
+    `${'  '.repeat(depth)}<xs:element name="${name}" type="${type}" minOccurs="${min}">`,
+    doc(depth + 1, text),
+    `${'  '.repeat(depth)}</xs:element>`,
+  ];
+  return [
+    '        <xs:element name="Header" minOccurs="0">',
+    doc(5, 'Written by the VERS exports: the sender, the order and the time of generation. The import ignores it.'),
+    '          <xs:complexType>',
+    '            <xs:sequence>',
+    '              <xs:element name="Sender" minOccurs="1">',
+    doc(8, 'The workshop that generated the file, as in its settings.'),
+    '                <xs:complexType>',
+    '                  <xs:sequence>',
+    ...leaf(10, 'Name', 'text200', 1, "The workshop's name."),
+    ...leaf(10, 'CountryCode', 'countryCode', 0, "The workshop's country; left out when not set."),
+    ...leaf(10, 'RevNr', 'text50', 0, "The workshop's REV number; left out when not set."),
+    ...leaf(10, 'SiteId', 'text50', 0, "The workshop's site id; left out when not set."),
+    '                  </xs:sequence>',
+    '                </xs:complexType>',
+    '              </xs:element>',
+    ...leaf(7, 'OrderNumber', 'text200', 1, "The VERS order number (the order's `number`)."),
+    ...leaf(7, 'Generated', 'timestamp', 1, 'When the file was generated (ISO 8601, UTC).'),
+    '            </xs:sequence>',
+    '          </xs:complexType>',
+    '        </xs:element>',
+  ];
 }
 
 /** The XSD of an order type's import file: root `Body`, then `Wagen` or `Radsatz` with both technical sections. */
@@ -278,6 +332,8 @@ export function orderXsd(type: OrderType): string {
 
   const body = XML_BODY[type];
   lines.push('  <xs:element name="Body">', '    <xs:complexType>', '      <xs:sequence>');
+  lines.push(...headerLines());
+  for (const name of ['text200', 'text50', 'countryCode', 'timestamp']) types.add(name);
   lines.push(`        <xs:element name="${body}">`, '          <xs:complexType>', '            <xs:sequence>');
   groupLines(sectionTree(type, 'in'), 7, 'minOccurs="1"', 'in');
   groupLines(sectionTree(type, 'out'), 7, 'minOccurs="0"', 'out');

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Asset, ExportType } from '@vers/domain';
+import type { Asset, ExportType, TafValues } from '@vers/domain';
 import { randomUUID } from 'node:crypto';
 import { OUT, push } from './orders.ts';
 import type { TestServer } from './server.ts';
@@ -10,8 +10,18 @@ import type { TestServer } from './server.ts';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** POST export: asks for documents of an order. */
-export function generate(server: TestServer, token: string, orderId: string, types: ExportType[], language = 'de') {
-  return server.request<Asset[]>('POST', `/api/v1/export/${orderId}/${language}`, { token, body: { types } });
+export function generate(
+  server: TestServer,
+  token: string,
+  orderId: string,
+  types: ExportType[],
+  language = 'de',
+  tafTsi?: TafValues,
+) {
+  return server.request<Asset[]>('POST', `/api/v1/export/${orderId}/${language}`, {
+    token,
+    body: { types, ...(tafTsi ? { tafTsi } : {}) },
+  });
 }
 
 /** Asks for the order's documents every 100 ms until the named ones are no longer IN_GENERATION. */

@@ -12,6 +12,8 @@ export class ApiFailure extends Error {
     readonly fields: string[] = [],
     /** From Retry-After (a 429): seconds until the server takes the call again. */
     readonly retryAfterSeconds?: number,
+    /** EXPORT_INCOMPLETE: the values the document still needs. */
+    readonly missing: string[] = [],
   ) {
     super(message);
   }
@@ -140,7 +142,14 @@ export async function call<T>(path: string, schema: z.ZodType<T> | null, options
   }
   const body = errorBodySchema.safeParse(await response.json().catch(() => undefined));
   const failure = body.success
-    ? new ApiFailure(response.status, body.data.code, body.data.message, body.data.fields, retryAfter(response.headers))
+    ? new ApiFailure(
+        response.status,
+        body.data.code,
+        body.data.message,
+        body.data.fields,
+        retryAfter(response.headers),
+        body.data.missing,
+      )
     : new ApiFailure(response.status, response.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST', response.statusText);
   if (!options.handles?.includes(response.status)) reactGlobally(failure);
   throw failure;

@@ -4,6 +4,7 @@ import { valueOf } from '../catalogue/values.ts';
 import { ORDER_ROOTS } from '../orders/paths.ts';
 import { type OrderType, ORDER_TYPES } from '../orders/status.ts';
 import { type ExportType, exportTypeSchema } from './assets.ts';
+import { tafValuesSchema } from './taf-tsi.ts';
 
 /**
  * Import validation states (docs/requirements/orders.md#order-assets validation; polled every {@link
@@ -50,12 +51,21 @@ export const VALIDATION_POLL_MS = 2000;
 /** Most sub-vehicles a document has sections for (the export request's limit). */
 export const MAX_SUB_VEHICLES = 8;
 
-/** POST export/{orderId}/{language} (docs/requirements/administration.md#export-request). */
-export const exportRequestSchema = z.object({
-  types: z.array(exportTypeSchema).min(1).max(16),
-  /** Sub-vehicles of a wagon (the documents route's anzahlTeilfahrzeuge); the order's own count when absent. */
-  subVehicles: z.number().int().min(1).max(MAX_SUB_VEHICLES).optional(),
-});
+/**
+ * POST export/{orderId}/{language} (docs/requirements/administration.md#export-request). Built in a pure call: a bundle
+ * that never checks an export request (the browser's) leaves it out, and with it the TAF TSI values' schema.
+ */
+export const exportRequestSchema = /* @__PURE__ */ (() =>
+  z.object({
+    types: z.array(exportTypeSchema).min(1).max(16),
+    /** Sub-vehicles of a wagon (the documents route's anzahlTeilfahrzeuge); the order's own count when absent. */
+    subVehicles: z.number().int().min(1).max(MAX_SUB_VEHICLES).optional(),
+    /**
+     * For XML_TAF_TSI: values the official schema requires that the order lacks (docs/taf-tsi.md); the order's own
+     * value wins where it has one. Without a needed value the export is refused with 409 EXPORT_INCOMPLETE.
+     */
+    tafTsi: tafValuesSchema.optional(),
+  }))();
 export type ExportRequest = z.infer<typeof exportRequestSchema>;
 
 /** The documents an order type offers: mobile repair and the TAF TSI wagon dataset only exist for wagons. */

@@ -44,6 +44,8 @@ export const ERROR_CODES = [
   'RELEASE_INCOMPLETE',
   /** A release to service needs a sign-off "released to service" that the order has not been reopened since. */
   'RELEASE_NOT_SIGNED',
+  /** A document cannot be made complete: the order lacks values it needs and the request did not give them. */
+  'EXPORT_INCOMPLETE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -54,5 +56,7 @@ export const errorBodySchema = z.object({
   message: z.string(),
   /** For validation errors: the JSON paths of the offending fields, e.g. `body.userName`. */
   fields: z.array(z.string()).optional(),
+  /** For EXPORT_INCOMPLETE: the values the document needs and neither the order nor the request gave. */
+  missing: z.array(z.string()).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

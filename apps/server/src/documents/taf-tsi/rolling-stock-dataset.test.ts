@@ -1,12 +1,20 @@
-import { readFileSync } from 'node:fs';
-import { ORDER_ROOTS, attributeValue } from '@vers/domain';
+import { ORDER_ROOTS, TAF_VALUE_KEYS, type TafValues, attributeValue } from '@vers/domain';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { validateXML } from 'xmllint-wasm';
-import { TAF_TSI_NAMESPACE, rollingStockDataset } from './rolling-stock-dataset.ts';
+import { xmllintErrors } from '../../test/xmllint.ts';
+import { eraSchemaPath } from './official-schema.ts';
+import {
+  IncompleteDatasetError,
+  TAF_TSI_NAMESPACE,
+  type RollingStockDatasetInput,
+  missingTafValues,
+  rollingStockDataset,
+} from './rolling-stock-dataset.ts';
 
-const SCHEMA = readFileSync(new URL('./rolling-stock-schema.xsd', import.meta.url), 'utf8');
+/** ERA's taf_cat_complete.xsd 3.5.2, unchanged (checked by hash before use). */
+const SCHEMA = eraSchemaPath();
 const NOW = new Date('2025-06-02T09:30:00Z');
+const ORDER_NUMBER = '2025-000042';
 const WORKSHOP = { name: 'Waggonwerk Nord', countryCode: 'DE' };
 /** 33 80 7841 001-0: a bogie tank wagon (check digit 0). */
 const WAGON_NUMBER = '33 80 7841 001-0';
@@ -115,13 +123,39 @@ const TANK_WAGON = valuesOf({
   }),
 });
 
-async function schemaErrors(xml: string): Promise<string[]> {
-  const result = await validateXML({
-    xml: { fileName: 'rolling-stock-dataset.xml', contents: xml },
-    schema: { fileName: 'rolling-stock-schema.xsd', contents: SCHEMA },
-  });
-  return result.valid ? [] : result.errors.map((error) => error.message);
-}
+/**
+ * What the keeper gives for the tank wagon beside its order: everything the official schema requires that a wagon
+ * order does not record (the ECM certificate, the authorisation, ...), and the bogie wagon's inner wheelbase.
+ */
+const GIVEN: TafValues = {
+  RegistrationCountry: 'DE',
+  DatePutIntoService: '2009-03-17',
+  SuspensionOfAuthorisation: false,
+  ECMCertificateNumber: 'DE/31/0214/0003',
+  ECMCertificateValidFrom: '2024-01-01',
+  ECMCertificateValidTo: '2028-12-31',
+  CoversTankWagonsForDangerousGoods: true,
+  CoversNonTankWagonsForDangerousGoods: false,
+  ECMCertificateSuspended: false,
+  InteropCapability: '8',
+  GCUWagon: true,
+  InnerWheelbase: 12470,
+  HandBrakeType: '2',
+  MaxGrossWeight: 90000,
+};
+
+/** The dataset's input for values and given values, the rest as the tests' order and workshop. */
+const input = (values: Record<string, unknown>, given: TafValues = {}): RollingStockDatasetInput => ({
+  wagonNumber: WAGON_NUMBER,
+  values,
+  given,
+  orderNumber: ORDER_NUMBER,
+  workshop: WORKSHOP,
+  generatedAt: NOW,
+});
+
+/** xmllint against the official schema. */
+const schemaErrors = (xml: string): string[] => xmllintErrors(xml, SCHEMA);
 
 const parser = new XMLParser({ ignoreAttributes: false, parseTagValue: false, attributeNamePrefix: '@_' });
 
@@ -132,23 +166,49 @@ function parsed(xml: string): { root: Node; admin: Node; design: Node } {
 }
 
 describe('rollingStockDataset', () => {
-  const xml = rollingStockDataset({
-    wagonNumber: WAGON_NUMBER,
-    values: TANK_WAGON,
-    workshop: WORKSHOP,
-    generatedAt: NOW,
-  });
+  const xml = rollingStockDataset(input(TANK_WAGON, GIVEN));
 
-  it('builds a dataset of a realistic wagon order that the subset schema accepts', async () => {
-    expect(await schemaErrors(xml)).toEqual([]);
+  it('builds a complete dataset of a realistic wagon order that the official ERA schema accepts', () => {
+    expect(schemaErrors(xml)).toEqual([]);
     const { root, admin } = parsed(xml);
     expect(root['@_xmlns']).toBe(TAF_TSI_NAMESPACE);
     expect(admin).toEqual({
       WagonNumberFreight: '338078410010',
+      RegistrationCountry: 'DE',
+      DatePutIntoService: '2009-03-17',
+      SuspensionOfAuthorisation: 'false',
       KeeperShortNameVKM: 'D-GATX',
       // Not filled outgoing: taken from the incoming side.
       ECM: 'GATX Rail Germany GmbH',
+      ECMCertificate: {
+        // DE/31/0214/0003 as the schema splits it.
+        EINNumber: {
+          CountryCodeISO: 'DE',
+          TypeDocumentEIN: '31',
+          CounterAcreditedRecognizedBody: '02',
+          EINYear: '14',
+          EINCounter: '0003',
+        },
+        ECMCertificateValidFrom: '2024-01-01',
+        ECMCertificateValidTo: '2028-12-31',
+        CoversTankWagonsForDangerousGoods: 'true',
+        CoversNonTankWagonsForDangerousGoods: 'false',
+        ECMCertificateSuspended: 'false',
+      },
+      InteropCapability: '8',
+      GCUWagon: 'true',
     });
+    expect(Object.keys(admin)).toEqual([
+      'WagonNumberFreight',
+      'RegistrationCountry',
+      'DatePutIntoService',
+      'SuspensionOfAuthorisation',
+      'KeeperShortNameVKM',
+      'ECM',
+      'ECMCertificate',
+      'InteropCapability',
+      'GCUWagon',
+    ]);
   });
 
   it('writes the design data in TAF units and in schema order', () => {
@@ -162,6 +222,7 @@ describe('rollingStockDataset', () => {
       'NumberOfBogies',
       'BogiePitch',
       'BogiePivotPitch',
+      'InnerWheelbase',
       'BufferType',
       'NormalLoadingGauge',
       'MinCurveRadius',
@@ -174,6 +235,7 @@ describe('rollingStockDataset', () => {
       'AirBrake',
       'HandBrake',
       'DerailmentDetectionDevice',
+      'MaxGrossWeight',
       'FerryPermittedFlag',
       'TemperatureRange',
       'DateLastOverhaul',
@@ -189,6 +251,8 @@ describe('rollingStockDataset', () => {
       WheelDiameter: '920',
       NumberOfBogies: '2',
       BogiePitch: '1800',
+      // A bogie wagon's inner wheelbase is not in the order: the given one.
+      InnerWheelbase: '12470',
       BufferType: 'A',
       NormalLoadingGauge: 'G1',
       MinCurveRadius: '35',
@@ -196,6 +260,7 @@ describe('rollingStockDataset', () => {
       MaxAxleWeight: '22.5',
       MaxDesignSpeed: '120',
       DerailmentDetectionDevice: 'EDT 101',
+      MaxGrossWeight: '90000',
       FerryPermittedFlag: 'false',
       TemperatureRange: { MaxTemp: '40', MinTemp: '-25' },
       DateLastOverhaul: '2025-05-28',
@@ -242,101 +307,214 @@ describe('rollingStockDataset', () => {
       LoadChangeDevice: { ChangeOverWeight: '32', AirBrakedMassLoaded: '58' },
       BrakeSpecialCharacteristics: '6',
     });
-    // Fitted, but whether from the ground or a platform is not recorded: no HandBrakeType.
-    expect(design.HandBrake).toEqual({ HandBrakedWeight: '20.5' });
+    // Fitted; the order does not say whether from the ground or a platform: the given type. The 3.5.2 schema has no
+    // element for the hand-braked weight any more.
+    expect(design.HandBrake).toEqual({ HandBrakeType: '2' });
+    expect(xml).not.toContain('HandBrakedWeight');
   });
 
-  it('records the workshop and the time in a leading comment only', () => {
+  it('records the workshop, the order and the time in a leading comment only', () => {
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<!--')).toBe(true);
     expect(xml).toContain('Waggonwerk Nord (DE)');
+    expect(xml).toContain(`Order: ${ORDER_NUMBER}.`);
     expect(xml).toContain('2025-06-02T09:30:00.000Z');
   });
 
-  it('escapes text: a keeper marking with & and < stays text and valid', async () => {
-    const values = valuesOf(
-      out({
+  it('escapes text: a keeper marking with & and < stays text and valid', () => {
+    const values = valuesOf({
+      ...out({
         Halterkurzkennzeichen: 'A&B<C>"',
         // A control character cannot be written in XML 1.0 at all: dropped.
         'Labeling.ECM': 'Müller & Söhne <ECM>\u0007 GmbH',
         'Labeling.Gattungszeichen': "Zans'",
       }),
-    );
+    });
     const escaped = rollingStockDataset({
-      wagonNumber: '338078410010',
-      values,
+      ...input({ ...TANK_WAGON, ...values }, GIVEN),
       workshop: { name: 'Werk -- <Süd> & Co-', countryCode: 'AT' },
-      generatedAt: NOW,
     });
     expect(escaped).toContain('<KeeperShortNameVKM>A&amp;B&lt;C&gt;&quot;</KeeperShortNameVKM>');
     expect(escaped).not.toContain('<C>');
-    expect(await schemaErrors(escaped)).toEqual([]);
+    expect(schemaErrors(escaped)).toEqual([]);
     const { admin, design } = parsed(escaped);
     expect(admin.KeeperShortNameVKM).toBe('A&B<C>"');
     expect(admin.ECM).toBe('Müller & Söhne <ECM> GmbH');
     expect(design.LetterMarking).toBe("Zans'");
   });
 
-  it('still yields valid XML for an order with few values', async () => {
-    const few = rollingStockDataset({
-      wagonNumber: '338078410010',
-      values: valuesOf(incoming({ Waggonnummer: '338078410010', Eigengewicht: '23900' })),
-      workshop: WORKSHOP,
-      generatedAt: NOW,
-    });
-    expect(await schemaErrors(few)).toEqual([]);
-    const { admin, design } = parsed(few);
-    expect(admin).toEqual({ WagonNumberFreight: '338078410010' });
-    expect(design).toEqual({ WagonWeightEmpty: '23900' });
-
-    const none = rollingStockDataset({ wagonNumber: '338078410010', values: {}, workshop: WORKSHOP, generatedAt: NOW });
-    expect(await schemaErrors(none)).toEqual([]);
-    expect(none).toContain('<DesignDataSet/>');
+  it('names, in schema order, every required value an order with few values lacks, and makes no dataset', () => {
+    const few = input(valuesOf(incoming({ Waggonnummer: '338078410010', Eigengewicht: '23900' })));
+    const missing = missingTafValues(few);
+    // Everything required except the wagon number and the tare weight, which the order has; the dates of a suspension
+    // only once a suspension is known.
+    expect(missing).toEqual(
+      TAF_VALUE_KEYS.filter(
+        (key) =>
+          key !== 'WagonWeightEmpty' &&
+          key !== 'DateSuspensionOfAuthorisation' &&
+          key !== 'DateECMCertificateSuspended',
+      ),
+    );
+    expect(() => rollingStockDataset(few)).toThrow(IncompleteDatasetError);
+    try {
+      rollingStockDataset(few);
+    } catch (error) {
+      expect((error as IncompleteDatasetError).missing).toEqual(missing);
+    }
   });
 
-  it('leaves out values the TAF types cannot hold instead of writing invalid XML', async () => {
-    const xmlOut = rollingStockDataset({
-      wagonNumber: '338078410010',
-      values: valuesOf(
+  it('fills what the order lacks from the given values, and the result is valid', () => {
+    const values = valuesOf(incoming({ Waggonnummer: '338078410010', Eigengewicht: '23900' }));
+    const everything: TafValues = {
+      ...GIVEN,
+      KeeperShortNameVKM: 'D-VTG',
+      ECM: 'VTG Rail Europe GmbH',
+      LetterMarking: 'Eanos',
+      WagonNumberOfAxles: 4,
+      MinCurveRadius: 35,
+      // Given as well, but the order has the tare weight: the order's wins.
+      WagonWeightEmpty: 99999,
+      LengthOverBuffers: 1574,
+      MaxAxleWeight: '22.5',
+      MaxDesignSpeed: 100,
+      NumberOfBrakes: 1,
+      AirBrakeType: '3',
+      BrakingPowerVariationDevice: '1',
+      AirBrakedMass: 27,
+      BrakeSpecialCharacteristics: '6',
+      DateLastOverhaul: '2024-11-05',
+      OverhaulValidityPeriod: 6,
+      PermittedTolerance: 3,
+    };
+    expect(missingTafValues(input(values, everything))).toEqual([]);
+    const complete = rollingStockDataset(input(values, everything));
+    expect(schemaErrors(complete)).toEqual([]);
+    const { admin, design } = parsed(complete);
+    expect(admin).toMatchObject({
+      KeeperShortNameVKM: 'D-VTG',
+      ECM: 'VTG Rail Europe GmbH',
+      RegistrationCountry: 'DE',
+    });
+    expect(design).toMatchObject({
+      LetterMarking: 'Eanos',
+      WagonWeightEmpty: '23900',
+      LengthOverBuffers: '1574',
+      MaxAxleWeight: '22.5',
+      AirBrake: {
+        NumberOfBrakes: '1',
+        AirBrakeType: '3',
+        BrakingPowerVariationDevice: '1',
+        AirBrakedMass: '27',
+        BrakeSpecialCharacteristics: '6',
+      },
+      HandBrake: { HandBrakeType: '2' },
+      MaxGrossWeight: '90000',
+      DateLastOverhaul: '2024-11-05',
+    });
+  });
+
+  it('takes the order over a given value, and asks when the order says nothing usable', () => {
+    const given: TafValues = { ...GIVEN, ECM: 'Another ECM', KeeperShortNameVKM: 'D-XYZ', HandBrakeType: '1' };
+    const { admin, design } = parsed(rollingStockDataset(input(TANK_WAGON, given)));
+    expect(admin.ECM).toBe('GATX Rail Germany GmbH');
+    expect(admin.KeeperShortNameVKM).toBe('D-GATX');
+    expect(design.HandBrake).toEqual({ HandBrakeType: '1' });
+    // No hand brake, as the order says: 0, whatever is given.
+    const without = valuesOf({ ...out({ 'Understructure.Brake.HandBrake.Vorhanden': false }) });
+    expect(parsed(rollingStockDataset(input({ ...TANK_WAGON, ...without }, given))).design.HandBrake).toEqual({
+      HandBrakeType: '0',
+    });
+    // A two-axle wagon's wheelbase is in the order; a bogie wagon's is asked.
+    const twoAxle = valuesOf(out({ AnzahlAchsen: '2', 'Understructure.BaseBogie.Achsabstand': '9000' }));
+    const { InnerWheelbase: _, ...withoutWheelbase } = GIVEN;
+    expect(missingTafValues(input({ ...TANK_WAGON, ...twoAxle }, withoutWheelbase))).toEqual([]);
+    expect(
+      parsed(rollingStockDataset(input({ ...TANK_WAGON, ...twoAxle }, withoutWheelbase))).design.InnerWheelbase,
+    ).toBe('9000');
+    expect(missingTafValues(input(TANK_WAGON, withoutWheelbase))).toEqual(['InnerWheelbase']);
+  });
+
+  it('asks for the date of a suspension once a suspension is given', () => {
+    const suspended: TafValues = { ...GIVEN, SuspensionOfAuthorisation: true, ECMCertificateSuspended: true };
+    expect(missingTafValues(input(TANK_WAGON, suspended))).toEqual([
+      'DateSuspensionOfAuthorisation',
+      'DateECMCertificateSuspended',
+    ]);
+    const dated = rollingStockDataset(
+      input(TANK_WAGON, {
+        ...suspended,
+        DateSuspensionOfAuthorisation: '2025-04-01',
+        DateECMCertificateSuspended: '2025-03-15',
+      }),
+    );
+    expect(schemaErrors(dated)).toEqual([]);
+    const { admin } = parsed(dated);
+    expect(admin).toMatchObject({
+      SuspensionOfAuthorisation: 'true',
+      DateSuspensionOfAuthorisation: '2025-04-01',
+      ECMCertificate: { ECMCertificateSuspended: 'true', DateECMCertificateSuspended: '2025-03-15' },
+    });
+    // Not suspended: a date given anyway is not written.
+    const notSuspended = rollingStockDataset(
+      input(TANK_WAGON, { ...GIVEN, DateSuspensionOfAuthorisation: '2025-04-01' }),
+    );
+    expect(notSuspended).not.toContain('DateSuspensionOfAuthorisation');
+  });
+
+  it('asks for required values the TAF types cannot hold, and leaves out optional ones, instead of writing invalid XML', () => {
+    const values = {
+      ...TANK_WAGON,
+      ...valuesOf(
         out({
           Halterkurzkennzeichen: 'TOO-LONG-MARKING',
           AllowableAxleLoad: '125.0',
           'Labeling.Begrenzungsprofil': 'DE3',
           'Labeling.Hoechstgeschwindigkeit': 'S',
           'Understructure.Brake.Bremsstellung': 'R',
-          'Understructure.Brake.Lastabbremsung': 'HAND',
-          'Understructure.Brake.Umstellgewicht': '31.5',
-          'Understructure.Brake.BremsgewichtBeladen': '50.0',
-          'Understructure.Brake.HandBrake.Vorhanden': false,
           'LoadLimitGrid.Klapptafel': true,
-          'LoadLimitGrid.A100': '40.0',
         }),
       ),
-      workshop: WORKSHOP,
-      generatedAt: NOW,
-    });
-    expect(await schemaErrors(xmlOut)).toEqual([]);
-    const { admin, design } = parsed(xmlOut);
-    expect(admin.KeeperShortNameVKM).toBeUndefined();
-    expect(design).toEqual({
-      AirBrake: { BrakingPowerVariationDevice: '1' },
-      HandBrake: { HandBrakeType: '0' },
-    });
+    };
+    expect(missingTafValues(input(values, GIVEN))).toEqual([
+      'KeeperShortNameVKM',
+      'MaxAxleWeight',
+      'MaxDesignSpeed',
+      'AirBrakeType',
+    ]);
+    const answered = rollingStockDataset(
+      input(values, {
+        ...GIVEN,
+        KeeperShortNameVKM: 'D-GATX',
+        MaxAxleWeight: '22.5',
+        MaxDesignSpeed: 100,
+        AirBrakeType: '9',
+      }),
+    );
+    expect(schemaErrors(answered)).toEqual([]);
+    const { design } = parsed(answered);
+    expect(design.NormalLoadingGauge).toBeUndefined();
+    expect(design.LoadTable).toBeUndefined();
+    expect(design).toMatchObject({ MaxAxleWeight: '22.5', MaxDesignSpeed: '100' });
   });
 
-  it('is checked by a schema that has teeth: wrong values, order or namespace fail', async () => {
-    expect(await schemaErrors(xml.replace('<WagonWeightEmpty>24800<', '<WagonWeightEmpty>24.8 t<'))).not.toEqual([]);
+  it('is checked by the official schema, which has teeth: wrong values, order, namespace or a missing element fail', () => {
+    expect(schemaErrors(xml.replace('<WagonWeightEmpty>24800<', '<WagonWeightEmpty>24.8 t<'))).not.toEqual([]);
     const swapped = xml.replace(
       /(<WagonWeightEmpty>24800<\/WagonWeightEmpty>)(\s*)(<LengthOverBuffers>1994<\/LengthOverBuffers>)/,
       '$3$2$1',
     );
     expect(swapped).not.toBe(xml);
-    expect(await schemaErrors(swapped)).not.toEqual([]);
-    expect(await schemaErrors(xml.replace(` xmlns="${TAF_TSI_NAMESPACE}"`, ''))).not.toEqual([]);
+    expect(schemaErrors(swapped)).not.toEqual([]);
+    expect(schemaErrors(xml.replace(` xmlns="${TAF_TSI_NAMESPACE}"`, ''))).not.toEqual([]);
+    const withoutGross = xml.replace(/\s*<MaxGrossWeight>90000<\/MaxGrossWeight>/, '');
+    expect(withoutGross).not.toBe(xml);
+    expect(schemaErrors(withoutGross).join('\n')).toContain('MaxGrossWeight');
+    expect(schemaErrors(xml.replace('<RegistrationCountry>DE<', '<RegistrationCountry>DEU<'))).not.toEqual([]);
   });
 
   it('refuses a wagon number that is not 12 digits', () => {
-    expect(() =>
-      rollingStockDataset({ wagonNumber: '33 80 7841 001', values: {}, workshop: WORKSHOP, generatedAt: NOW }),
-    ).toThrow(RangeError);
+    expect(() => rollingStockDataset({ ...input(TANK_WAGON, GIVEN), wagonNumber: '33 80 7841 001' })).toThrow(
+      RangeError,
+    );
   });
 });

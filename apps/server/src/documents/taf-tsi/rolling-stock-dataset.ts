@@ -1,6 +1,10 @@
 import {
   type Decimal,
   ORDER_ROOTS,
+  TAF_VALUE_KEYS,
+  type TafValueKey,
+  type TafValues,
+  einParts,
   formatDecimal,
   normalizeVehicleNumber,
   parseDecimal,
@@ -11,25 +15,37 @@ import {
 import { XMLBuilder } from 'fast-xml-parser';
 
 /**
- * The holder/keeper export of a wagon order as a TAF TSI `RollingStockDataset` (ERA's taf_cat_complete.xsd 3.5.1,
- * the wagon master data of RSRD2); see docs/taf-tsi.md for every element, its catalogue field and unit, and for
- * what is left out. The dataset describes the wagon as it leaves the workshop, so it is built from the OUTGOING
- * values; a field the workshop did not fill on the outgoing side is taken from the INCOMING side (the wagon kept
- * that value). Elements without a value are left out, also those the public schema requires: the output is a
- * partial dataset for the keeper to complete, validated against the subset schema rolling-stock-schema.xsd.
+ * The holder/keeper export of a wagon order as a TAF TSI `RollingStockDataset`, valid against ERA's official
+ * taf_cat_complete.xsd 3.5.2 (official-schema.ts; the wagon master data of RSRD2); see docs/taf-tsi.md for every
+ * element, its catalogue field and unit, and for what is left out. The dataset describes the wagon as it leaves the
+ * workshop, so it is built from the OUTGOING values; a field the workshop did not fill on the outgoing side is taken
+ * from the INCOMING side (the wagon kept that value). An element the schema requires and the order cannot fill is
+ * taken from the values the export request gives (`TafValues`); when neither has it, no dataset is made: the caller
+ * learns which values are missing (`missingTafValues`, `IncompleteDatasetError`). Nothing is made up.
  */
 
 export const TAF_TSI_NAMESPACE = 'http://www.era.europa.eu/schemes/TAFTSI/3.5';
-/** The public schema release whose structure the subset schema and this builder follow. */
-export const TAF_TSI_SCHEMA_VERSION = '3.5.1';
+/** The official schema release this builder follows and is validated against (official-schema.ts). */
+export const TAF_TSI_SCHEMA_VERSION = '3.5.2';
 
 export interface RollingStockDatasetInput {
   /** The wagon number (EVN), 12 digits; spaces and the hyphen of the printed form are ignored. */
   wagonNumber: string;
   /** The order's values: result key → stored attribute (`{ value, ... }`). */
   values: Record<string, unknown>;
+  /** Values the request gives for required elements the order lacks; the order's own value wins. */
+  given?: TafValues;
+  /** For the leading comment only: the order and the workshop that made the export, and when. */
+  orderNumber: string;
   workshop: { name: string; countryCode: string };
   generatedAt: Date;
+}
+
+/** The dataset lacks required values that neither the order nor the request gave (keys in schema order). */
+export class IncompleteDatasetError extends Error {
+  constructor(readonly missing: TafValueKey[]) {
+    super(`TAF TSI RollingStockDataset incomplete, missing: ${missing.join(', ')}`);
+  }
 }
 
 type Element = Record<string, unknown>;
@@ -196,8 +212,6 @@ function compact(element: Element): Element {
   return Object.fromEntries(Object.entries(element).filter(([, value]) => value !== undefined));
 }
 
-const nonEmpty = (element: Element): Element | undefined => (Object.keys(element).length > 0 ? element : undefined);
-
 /* ------------------------------------------------------------------------------------------------------------ */
 /* The mappings                                                                                                  */
 /* ------------------------------------------------------------------------------------------------------------ */
@@ -229,12 +243,70 @@ const VARIATION_DEVICES: Record<string, string> = { KEINE: '0', HAND: '1', AUTO:
 /** ListBremssohlenbauart → BrakeSpecialCharacteristics (UIC 920-13). */
 const BLOCK_CHARACTERISTICS: Record<string, string> = { P10: '0', K: '2', LL: '6' };
 
-function administrativeDataSet(wagon: WagonValues, wagonNumber: string): Element {
+/**
+ * The elements the schema requires: the order's value when it has a usable one, else the request's; a key neither
+ * gives is noted as missing.
+ */
+class Required {
+  readonly missing = new Set<TafValueKey>();
+  constructor(private readonly given: TafValues) {}
+
+  value(key: TafValueKey, fromOrder?: string): string | undefined {
+    if (fromOrder !== undefined) return fromOrder;
+    const given = this.given[key];
+    if (given === undefined || given === '') {
+      this.missing.add(key);
+      return undefined;
+    }
+    return String(given);
+  }
+
+  /** A value only the request can give, needed only when `when` holds (a suspension's date). */
+  valueWhen(when: boolean, key: TafValueKey): string | undefined {
+    return when ? this.value(key) : undefined;
+  }
+}
+
+/** The ECM certificate: nothing of it is in a wagon order, so all of it comes from the request. */
+function ecmCertificate(required: Required): Element {
+  const number = required.value('ECMCertificateNumber');
+  const parts = number === undefined ? null : einParts(number);
+  const suspended = required.value('ECMCertificateSuspended');
+  return compact({
+    EINNumber: parts
+      ? {
+          CountryCodeISO: parts.country,
+          TypeDocumentEIN: parts.type,
+          CounterAcreditedRecognizedBody: parts.body,
+          EINYear: parts.year,
+          EINCounter: parts.counter,
+        }
+      : undefined,
+    ECMCertificateValidFrom: required.value('ECMCertificateValidFrom'),
+    ECMCertificateValidTo: required.value('ECMCertificateValidTo'),
+    CoversTankWagonsForDangerousGoods: required.value('CoversTankWagonsForDangerousGoods'),
+    CoversNonTankWagonsForDangerousGoods: required.value('CoversNonTankWagonsForDangerousGoods'),
+    ECMCertificateSuspended: suspended,
+    DateECMCertificateSuspended: required.valueWhen(suspended === 'true', 'DateECMCertificateSuspended'),
+  });
+}
+
+function administrativeDataSet(wagon: WagonValues, wagonNumber: string, required: Required): Element {
+  const suspended = required.value('SuspensionOfAuthorisation');
   return compact({
     WagonNumberFreight: wagonNumber,
-    // VKM: at most 10 characters in the register; a longer marking is not a VKM and is left out.
-    KeeperShortNameVKM: maxLength(wagon.text('Halterkurzkennzeichen'), 10),
-    ECM: maxLength(wagon.text('Labeling.ECM'), 256),
+    // The EVN's country digits are not the registration country once a wagon is re-registered: asked, not derived.
+    RegistrationCountry: required.value('RegistrationCountry'),
+    DatePutIntoService: required.value('DatePutIntoService'),
+    SuspensionOfAuthorisation: suspended,
+    DateSuspensionOfAuthorisation: required.valueWhen(suspended === 'true', 'DateSuspensionOfAuthorisation'),
+    // VKM: at most 10 characters in the register; a longer marking is not a VKM and is not used.
+    KeeperShortNameVKM: required.value('KeeperShortNameVKM', maxLength(wagon.text('Halterkurzkennzeichen'), 10)),
+    ECM: required.value('ECM', maxLength(wagon.text('Labeling.ECM'), 256)),
+    ECMCertificate: ecmCertificate(required),
+    // Could follow from the RIV/TEN/GE markings, but not clearly enough to derive: asked.
+    InteropCapability: required.value('InteropCapability'),
+    GCUWagon: required.value('GCUWagon'),
   });
 }
 
@@ -258,7 +330,7 @@ function loadTable(wagon: WagonValues): Element | undefined {
   });
 }
 
-function airBrake(wagon: WagonValues): Element | undefined {
+function airBrake(wagon: WagonValues, required: Required): Element {
   const variation = wagon.text(`${BRAKE}.Lastabbremsung`);
   const empty = wagon.decimal(`${BRAKE}.BremsgewichtLeer`);
   const maximum = wagon.decimal(`${BRAKE}.BremsgewichtMax`);
@@ -269,31 +341,29 @@ function airBrake(wagon: WagonValues): Element | undefined {
   const blockTypes = wagon.all(`${BRAKE}.BrakeBlockShoeCollection.BrakeBlockShoe[*].Bremssohlenbauart`);
   const special =
     wagon.bool(`${BRAKE}.Scheibenbremse`) === true ? '1' : BLOCK_CHARACTERISTICS[uniform(blockTypes) ?? ''];
-  return nonEmpty(
-    compact({
-      NumberOfBrakes:
-        distributorValves.length > 0 && distributorValves.length <= 99 ? String(distributorValves.length) : undefined,
-      BrakeSystem: maxLength(wagon.text(`${BRAKE}.Bremsbauart`), 256),
-      AirBrakeType: AIR_BRAKE_TYPES[wagon.text(`${BRAKE}.Bremsstellung`) ?? ''],
-      BrakingPowerVariationDevice: VARIATION_DEVICES[variation ?? ''],
-      // Empty braked weight with a two-stage device or none; the maximum with a continuous (load-proportional) one.
-      AirBrakedMass: integerDown(variation === 'LASTABH' ? (maximum ?? empty) : (empty ?? maximum), 0, 999),
-      LoadChangeDevice:
-        twoStage && changeOver && loaded ? { ChangeOverWeight: changeOver, AirBrakedMassLoaded: loaded } : undefined,
-      BrakeSpecialCharacteristics: special,
-    }),
-  );
+  return compact({
+    NumberOfBrakes: required.value(
+      'NumberOfBrakes',
+      distributorValves.length > 0 && distributorValves.length <= 99 ? String(distributorValves.length) : undefined,
+    ),
+    BrakeSystem: maxLength(wagon.text(`${BRAKE}.Bremsbauart`), 256),
+    AirBrakeType: required.value('AirBrakeType', AIR_BRAKE_TYPES[wagon.text(`${BRAKE}.Bremsstellung`) ?? '']),
+    BrakingPowerVariationDevice: required.value('BrakingPowerVariationDevice', VARIATION_DEVICES[variation ?? '']),
+    // Empty braked weight with a two-stage device or none; the maximum with a continuous (load-proportional) one.
+    AirBrakedMass: required.value(
+      'AirBrakedMass',
+      integerDown(variation === 'LASTABH' ? (maximum ?? empty) : (empty ?? maximum), 0, 999),
+    ),
+    LoadChangeDevice:
+      twoStage && changeOver && loaded ? { ChangeOverWeight: changeOver, AirBrakedMassLoaded: loaded } : undefined,
+    BrakeSpecialCharacteristics: required.value('BrakeSpecialCharacteristics', special),
+  });
 }
 
-function handBrake(wagon: WagonValues): Element | undefined {
-  // Fitted or not is all we know: whether it is worked from the ground or a platform (1 or 2) is not recorded.
+function handBrake(wagon: WagonValues, required: Required): Element {
+  // Fitted or not is all the order knows: whether it is worked from the ground or a platform (1 or 2) is asked.
   const fitted = wagon.bool(`${BRAKE}.HandBrake.Vorhanden`);
-  return nonEmpty(
-    compact({
-      HandBrakeType: fitted === false ? '0' : undefined,
-      HandBrakedWeight: decimal(wagon.decimal(`${BRAKE}.Handbremsgewicht`), { fraction: 1, total: 4 }),
-    }),
-  );
+  return { HandBrakeType: required.value('HandBrakeType', fitted === false ? '0' : undefined) };
 }
 
 function derailmentDetectionDevice(wagon: WagonValues): string | undefined {
@@ -334,8 +404,8 @@ function dateOfNextTankInspection(wagon: WagonValues): string | undefined {
   return `${year}-${month}-${String(lastDay).padStart(2, '0')}`;
 }
 
-function designDataSet(wagon: WagonValues): Element {
-  const axles = integer(wagon.decimal('AnzahlAchsen'), 2, 99);
+function designDataSet(wagon: WagonValues, required: Required): Element {
+  const axles = required.value('WagonNumberOfAxles', integer(wagon.decimal('AnzahlAchsen'), 2, 99));
   const diameters = wagon
     .all(`${WHEELSETS}[*].Wheels.Wheel[*].LaufkreisdurchmesserNeu`)
     .map((text) => parseDecimal(text))
@@ -346,7 +416,7 @@ function designDataSet(wagon: WagonValues): Element {
   const gauge = wagon.text('Labeling.Begrenzungsprofil');
   const speed = wagon.text('Labeling.Hoechstgeschwindigkeit');
   return compact({
-    LetterMarking: maxLength(wagon.text('Labeling.Gattungszeichen'), 20),
+    LetterMarking: required.value('LetterMarking', maxLength(wagon.text('Labeling.Gattungszeichen'), 20)),
     TankCode: maxLength(wagon.text('Tank.Tankcodierung'), 20),
     WagonNumberOfAxles: axles,
     WheelSetType: maxLength(uniform(wagon.all(`${WHEELSETS}[*].Type`)), 256),
@@ -355,36 +425,58 @@ function designDataSet(wagon: WagonValues): Element {
     NumberOfBogies: integer(wagon.decimal('AnzahlDrehgestelle'), 1, 9),
     BogiePitch: integer(bogiePitch === undefined ? undefined : (parseDecimal(bogiePitch) ?? undefined), 1, 99999),
     BogiePivotPitch: integer(metresTo('mm', wagon.decimal('Labeling.Drehzapfenabstand')), 1, 99999),
-    // A two-axle wagon's wheelbase is the largest distance between adjacent axles; for bogie wagons it is not
-    // recorded as such.
-    InnerWheelbase:
+    // A two-axle wagon's wheelbase is the largest distance between adjacent axles; a bogie wagon's (between the
+    // bogies' inner axles) is not recorded, and is asked rather than worked out from pivot and bogie pitch.
+    InnerWheelbase: required.value(
+      'InnerWheelbase',
       axles === '2' ? integer(wagon.decimal('Understructure.BaseBogie.Achsabstand'), 1, 99999) : undefined,
+    ),
     BufferType: maxLength(
       uniform(wagon.all('Understructure.DrawAndBuffingGear.BufferCollection.Buffer[*].Pufferkategorie')),
       256,
     ),
     NormalLoadingGauge: gauge && LOADING_GAUGES.has(gauge) ? gauge : undefined,
-    MinCurveRadius: integer(wagon.decimal('Labeling.KleinsterBefahrbarerBogenhalbmesser'), 1, 999),
+    MinCurveRadius: required.value(
+      'MinCurveRadius',
+      integer(wagon.decimal('Labeling.KleinsterBefahrbarerBogenhalbmesser'), 1, 999),
+    ),
     MinVerticalRadiusYardHump: integer(wagon.decimal('Labeling.KleinsterBefahrbarerAusrundungshalbmesser'), 1, 999),
     // Eigengewicht is kept in kg (catalogue), as TAF wants it: no conversion, whole kg.
-    WagonWeightEmpty: integer(wagon.decimal('Eigengewicht'), 0, 999999),
+    WagonWeightEmpty: required.value('WagonWeightEmpty', integer(wagon.decimal('Eigengewicht'), 0, 999999)),
     // Catalogue m (2 decimals) → TAF cm.
-    LengthOverBuffers: integer(metresTo('cm', wagon.decimal('Labeling.LaengeUeberPuffer')), 1, 999999),
-    MaxAxleWeight: decimal(wagon.decimal('AllowableAxleLoad'), { fraction: 1, total: 3, min: '0.1', max: '99.9' }),
+    LengthOverBuffers: required.value(
+      'LengthOverBuffers',
+      integer(metresTo('cm', wagon.decimal('Labeling.LaengeUeberPuffer')), 1, 999999),
+    ),
+    MaxAxleWeight: required.value(
+      'MaxAxleWeight',
+      decimal(wagon.decimal('AllowableAxleLoad'), { fraction: 1, total: 3, min: '0.1', max: '99.9' }),
+    ),
     LoadTable: loadTable(wagon),
-    MaxDesignSpeed: speed && /^\d+$/.test(speed) ? integer(parseDecimal(speed) ?? undefined, 1, 999) : undefined,
-    AirBrake: airBrake(wagon),
-    HandBrake: handBrake(wagon),
+    MaxDesignSpeed: required.value(
+      'MaxDesignSpeed',
+      speed && /^\d+$/.test(speed) ? integer(parseDecimal(speed) ?? undefined, 1, 999) : undefined,
+    ),
+    AirBrake: airBrake(wagon, required),
+    HandBrake: handBrake(wagon, required),
     DerailmentDetectionDevice: derailmentDetectionDevice(wagon),
     MaxLengthOfLoad: integer(metresTo('mm', wagon.decimal('Labeling.Ladelaenge')), 1, 999999),
     LoadArea: decimal(wagon.decimal('Labeling.Ladeflaeche'), { fraction: 1, total: 5 }),
     HeightOfLoadingPlaneUnladen: integer(wagon.decimal('Labeling.Ladeebenenhoehe'), 1, 99999),
     LoadingCapacity: decimal(wagon.decimal('Labeling.Laderaum'), { fraction: 1, total: 5 }),
+    // Not recorded in an order (tare plus the grid's largest payload would be a guess at the marking): asked.
+    MaxGrossWeight: required.value('MaxGrossWeight'),
     FerryPermittedFlag: wagon.bool('Labeling.Faehrbootfaehigkeit')?.toString(),
     TemperatureRange: temperature ? { MaxTemp: temperature.max, MinTemp: temperature.min } : undefined,
-    DateLastOverhaul: dateLastOverhaul(wagon),
-    OverhaulValidityPeriod: integer(wagon.decimal('Revision.Revisionszyklus'), 1, 19),
-    PermittedTolerance: integer(wagon.decimal('Revision.Revisionsfristverlaengerung'), 0, 99),
+    DateLastOverhaul: required.value('DateLastOverhaul', dateLastOverhaul(wagon)),
+    OverhaulValidityPeriod: required.value(
+      'OverhaulValidityPeriod',
+      integer(wagon.decimal('Revision.Revisionszyklus'), 1, 19),
+    ),
+    PermittedTolerance: required.value(
+      'PermittedTolerance',
+      integer(wagon.decimal('Revision.Revisionsfristverlaengerung'), 0, 99),
+    ),
     DateOfNextTankInspection: dateOfNextTankInspection(wagon),
   });
 }
@@ -418,25 +510,43 @@ const builder = new XMLBuilder({
   suppressEmptyNode: true,
 });
 
+/** The dataset's elements and what it lacks (keys in schema order). */
+function build(
+  values: Record<string, unknown>,
+  given: TafValues,
+  wagonNumber: string,
+): { dataset: Element; missing: TafValueKey[] } {
+  const wagon = new WagonValues(values);
+  const required = new Required(given);
+  const dataset = {
+    '@_xmlns': TAF_TSI_NAMESPACE,
+    AdministrativeDataSet: administrativeDataSet(wagon, wagonNumber, required),
+    DesignDataSet: designDataSet(wagon, required),
+  };
+  return { dataset, missing: TAF_VALUE_KEYS.filter((key) => required.missing.has(key)) };
+}
+
+/** The values the dataset of this order still needs from the request, in schema order; empty when complete. */
+export function missingTafValues(input: Pick<RollingStockDatasetInput, 'values' | 'given'>): TafValueKey[] {
+  return build(input.values, input.given ?? {}, '').missing;
+}
+
 /**
- * The wagon order as a TAF TSI RollingStockDataset (root element in the TAF TSI 3.5 namespace). Throws a
- * RangeError when the wagon number is not 12 digits, the one element that can never be left out.
+ * The wagon order as a TAF TSI RollingStockDataset (root element in the TAF TSI 3.5 namespace), complete: throws an
+ * IncompleteDatasetError naming what is missing, and a RangeError when the wagon number is not 12 digits.
  */
 export function rollingStockDataset(input: RollingStockDatasetInput): string {
   const wagonNumber = normalizeVehicleNumber(input.wagonNumber);
   if (!/^\d{12}$/.test(wagonNumber)) throw new RangeError(`wagon number must be 12 digits: "${input.wagonNumber}"`);
-  const wagon = new WagonValues(input.values);
+  const { dataset, missing } = build(input.values, input.given ?? {}, wagonNumber);
+  if (missing.length > 0) throw new IncompleteDatasetError(missing);
   const document = cleanTexts({
-    // Provenance only: the RollingStockDataset has no place for the maintenance workshop.
+    // Provenance only: the RollingStockDataset has no place for the maintenance workshop or the order.
     '#comment':
-      ` VERS holder export, TAF TSI ${TAF_TSI_SCHEMA_VERSION} RollingStockDataset (partial). ` +
-      `Workshop: ${input.workshop.name} (${input.workshop.countryCode}). ` +
-      `Generated: ${input.generatedAt.toISOString()} `,
-    RollingStockDataset: {
-      '@_xmlns': TAF_TSI_NAMESPACE,
-      AdministrativeDataSet: administrativeDataSet(wagon, wagonNumber),
-      DesignDataSet: designDataSet(wagon),
-    },
+      ` VERS holder export, TAF TSI ${TAF_TSI_SCHEMA_VERSION} RollingStockDataset. ` +
+      `Workshop: ${input.workshop.name}${input.workshop.countryCode ? ` (${input.workshop.countryCode})` : ''}. ` +
+      `Order: ${input.orderNumber}. Generated: ${input.generatedAt.toISOString()} `,
+    RollingStockDataset: dataset,
   });
   return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build(document) as string}`;
 }

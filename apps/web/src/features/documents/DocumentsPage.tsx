@@ -4,6 +4,8 @@ import {
   LANGUAGES,
   LANGUAGE_NAMES,
   type Language,
+  type TafValueKey,
+  type TafValues,
   assetSchema,
   formatDateTime,
 } from '@vers/domain';
@@ -28,11 +30,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
-import { call } from '../../app/api.ts';
+import { ApiFailure, call } from '../../app/api.ts';
 import { notifications } from '../../app/notifications.ts';
 import { useSession } from '../../app/session.ts';
 import { SignOffCard } from '../sign-off/SignOffCard.tsx';
@@ -50,12 +52,24 @@ import {
 } from './documents-view.ts';
 import { downloadDocument } from './download.ts';
 
+/** The TAF TSI values dialog: its own chunk, loaded when the server first asks for values. */
+const TafValuesDialog = lazy(() => import('./TafValuesDialog.tsx'));
+
 /** How often the list is read again while documents are being made (as the import validation poll). */
 export const DOCUMENTS_POLL_MS = 2000;
 
 const assetList = z.array(assetSchema);
 /** 4xx/5xx are shown on this screen, not by the global snackbar (0 too: offline is said here). */
 const HANDLED = [0, 400, 403, 404, 409, 500, 502, 503, 504];
+
+/**
+ * The values a 409 EXPORT_INCOMPLETE names as missing; null for any other failure. (The dialog shows the keys it
+ * knows; the definitions stay in its chunk.)
+ */
+function incompleteExport(error: unknown): TafValueKey[] | null {
+  if (!(error instanceof ApiFailure) || error.status !== 409 || error.code !== 'EXPORT_INCOMPLETE') return null;
+  return error.missing.length > 0 ? (error.missing as TafValueKey[]) : null;
+}
 
 /**
  * Documents screen (docs/requirements/administration.md#documents-screen,
@@ -80,6 +94,10 @@ export default function DocumentsPage() {
   const session = useSession();
   /** Bumped when the server said the release is not signed: the sign-off card reads its list again. */
   const [signOffRefresh, setSignOffRefresh] = useState(0);
+  /**
+   * The TAF TSI values the server asked for (409 EXPORT_INCOMPLETE), all asked so far; the dialog is open while set.
+   */
+  const [tafAsked, setTafAsked] = useState<ReadonlySet<TafValueKey> | null>(null);
 
   const load = useCallback(async () => {
     try {
@@ -104,18 +122,27 @@ export default function DocumentsPage() {
     return () => clearInterval(timer);
   }, [generating, load]);
 
-  const generate = async () => {
+  /** Sends the export; `tafTsi`: the values the dialog asked for, when the TAF TSI dataset needed them. */
+  const generate = async (tafTsi?: TafValues) => {
     setBusy(true);
     setProblem(null);
     try {
       const created = await call(`export/${orderId}/${language}`, assetList, {
         method: 'POST',
-        body: { types: chosen, ...(subVehicles ? { subVehicles } : {}) },
+        body: { types: chosen, ...(subVehicles ? { subVehicles } : {}), ...(tafTsi ? { tafTsi } : {}) },
         handles: HANDLED,
       });
       setDocuments((current) => documentsOf([...created, ...(current ?? [])]));
       setChosen([]);
+      setTafAsked(null);
     } catch (error) {
+      const missing = incompleteExport(error);
+      if (missing) {
+        // The order lacks values the TAF TSI dataset requires: asked for in the dialog, then sent again.
+        setTafAsked((current) => new Set([...(current ?? []), ...missing]));
+        return;
+      }
+      setTafAsked(null);
       setProblem(failureMessage(error, 'create', orderType, t));
       setSignOffRefresh((count) => count + 1);
     } finally {
@@ -223,6 +250,16 @@ export default function DocumentsPage() {
           </Button>
         </Stack>
       </Paper>
+      {tafAsked && (
+        <Suspense fallback={null}>
+          <TafValuesDialog
+            asked={tafAsked}
+            busy={busy}
+            onSubmit={(values) => void generate(values)}
+            onCancel={() => setTafAsked(null)}
+          />
+        </Suspense>
+      )}
       <Paper sx={{ p: 2 }}>
         <Typography variant="subtitle1" component="h3">
           {t('documents.list')}
