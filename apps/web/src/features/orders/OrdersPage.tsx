@@ -9,6 +9,7 @@ import {
   formatVehicleNumber,
   guardRoute,
   isOrderStatus,
+  mayWriteOrders,
   ORDER_LIST_COLUMNS,
   ORDER_PAGE_SIZES,
   type OrderListColumn,
@@ -52,7 +53,7 @@ import { ApiFailure, call } from '../../app/api.ts';
 import { ConfirmDialog } from '../../app/components/ConfirmDialog.tsx';
 import { DataTablePagination } from '../../app/components/DataTablePagination.tsx';
 import { notifications } from '../../app/notifications.ts';
-import { sessionStore } from '../../app/session.ts';
+import { sessionStore, useSession } from '../../app/session.ts';
 import { localOrderList } from '../../offline/local-orders.ts';
 import { versdb } from '../../offline/versdb.ts';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
@@ -217,6 +218,8 @@ export default function OrdersPage() {
   const { t, i18n } = useTranslation();
   const language = (i18n.resolvedLanguage ?? 'de') as Language;
   const navigate = useNavigate();
+  // The quality manager reads orders only: no new order, no deletion (the server refuses both anyway).
+  const mayWrite = mayWriteOrders(useSession()?.roles ?? []);
   const [search, setSearch] = useState('');
   const settledSearch = useDebounced(search.trim(), SEARCH_DELAY_MS);
   const [view, setView] = useState<Omit<ListQuery, 'search'>>(FIRST_QUERY);
@@ -449,15 +452,17 @@ export default function OrdersPage() {
           ))}
         </TextField>
         <Box sx={{ flexGrow: 1, display: { xs: 'none', sm: 'block' } }} />
-        <Button
-          variant="contained"
-          startIcon={<AddIcon />}
-          onClick={() => navigate('/orders/add')}
-          data-testid="order-new"
-          sx={{ minHeight: 56, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
-        >
-          {t('orders.list.new')}
-        </Button>
+        {mayWrite && (
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => navigate('/orders/add')}
+            data-testid="order-new"
+            sx={{ minHeight: 56, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
+          >
+            {t('orders.list.new')}
+          </Button>
+        )}
       </Box>
 
       {fromDevice && (
@@ -509,17 +514,19 @@ export default function OrdersPage() {
                     </TableSortLabel>
                   </TableCell>
                 ))}
-                <TableCell>
-                  <Box component="span" sx={visuallyHidden}>
-                    {t('common.delete')}
-                  </Box>
-                </TableCell>
+                {mayWrite && (
+                  <TableCell>
+                    <Box component="span" sx={visuallyHidden}>
+                      {t('common.delete')}
+                    </Box>
+                  </TableCell>
+                )}
               </TableRow>
             </TableHead>
             <TableBody>
               {orders !== null && visible.length === 0 && (
                 <TableRow>
-                  <TableCell colSpan={COLUMNS.length + 1}>
+                  <TableCell colSpan={COLUMNS.length + (mayWrite ? 1 : 0)}>
                     <Typography color="text.secondary" sx={{ py: 2 }} data-testid="orders-empty">
                       {query.search || query.status ? t('orders.list.noMatch') : t('orders.list.empty')}
                     </Typography>
@@ -546,24 +553,26 @@ export default function OrdersPage() {
                       {cell(order, column)}
                     </TableCell>
                   ))}
-                  <TableCell align="right" className="actions" sx={{ py: 0.5, width: 72 }}>
-                    <Tooltip title={t('common.delete')}>
-                      <IconButton
-                        size="large"
-                        color="error"
-                        onClick={(e) => {
-                          e.stopPropagation();
-                          setToDelete(order);
-                          setConfirming(true);
-                        }}
-                        onKeyDown={(e) => e.stopPropagation()}
-                        aria-label={t('orders.delete.label', { number: order.number })}
-                        data-testid={`order-delete-${order.number}`}
-                      >
-                        <DeleteIcon />
-                      </IconButton>
-                    </Tooltip>
-                  </TableCell>
+                  {mayWrite && (
+                    <TableCell align="right" className="actions" sx={{ py: 0.5, width: 72 }}>
+                      <Tooltip title={t('common.delete')}>
+                        <IconButton
+                          size="large"
+                          color="error"
+                          onClick={(e) => {
+                            e.stopPropagation();
+                            setToDelete(order);
+                            setConfirming(true);
+                          }}
+                          onKeyDown={(e) => e.stopPropagation()}
+                          aria-label={t('orders.delete.label', { number: order.number })}
+                          data-testid={`order-delete-${order.number}`}
+                        >
+                          <DeleteIcon />
+                        </IconButton>
+                      </Tooltip>
+                    </TableCell>
+                  )}
                 </TableRow>
               ))}
             </TableBody>
