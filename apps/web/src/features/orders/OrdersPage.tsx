@@ -11,8 +11,10 @@ import {
   isOrderStatus,
   mayWriteOrders,
   ORDER_LIST_COLUMNS,
+  ORDER_LIST_STATUS_PARAM,
   ORDER_PAGE_SIZES,
   type OrderListColumn,
+  ORDER_STATUS_FILTERS,
   ORDER_STATUSES,
   type OrderPage,
   type OrderPageQuery,
@@ -47,7 +49,7 @@ import type { Theme } from '@mui/material/styles';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { type KeyboardEvent, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { OrderTypeIcon } from './order-type.tsx';
 import { ApiFailure, call } from '../../app/api.ts';
 import { ConfirmDialog } from '../../app/components/ConfirmDialog.tsx';
@@ -67,14 +69,25 @@ const HANDLED = [0, 400, 404, 409, 500, 502, 503, 504] as const;
 
 /** What the list shows: a page of the orders a search and a status filter find, in a column's order. */
 type ListQuery = Omit<OrderPageQuery, 'status'> & { status: OrderStatusFilter | '' };
-const FIRST_QUERY: ListQuery = {
+/**
+ * The status filter of the list's address (`/orders?status=IN_QA`, the quality check's entry of the menu); none, or
+ * one the list does not know, shows every order.
+ */
+function statusOfAddress(params: URLSearchParams): ListQuery['status'] {
+  const value = params.get(ORDER_LIST_STATUS_PARAM);
+  return (ORDER_STATUS_FILTERS as readonly string[]).includes(value ?? '') ? (value as OrderStatusFilter) : '';
+}
+
+/** The first page of the list opened at this address. */
+const firstQuery = (params: URLSearchParams): ListQuery => ({
   offset: 0,
   limit: ORDER_PAGE_SIZES[0],
   sort: 'created',
   direction: 'desc',
-  status: '',
+  status: statusOfAddress(params),
   search: '',
-};
+});
+const FIRST_QUERY = firstQuery(new URLSearchParams(location.search));
 
 const pagePath = (query: ListQuery) => {
   const params = new URLSearchParams({
@@ -222,8 +235,27 @@ export default function OrdersPage() {
   const mayWrite = mayWriteOrders(useSession()?.roles ?? []);
   const [search, setSearch] = useState('');
   const settledSearch = useDebounced(search.trim(), SEARCH_DELAY_MS);
-  const [view, setView] = useState<Omit<ListQuery, 'search'>>(FIRST_QUERY);
-  const query = useMemo(() => ({ ...view, search: settledSearch }), [view, settledSearch]);
+  // The status filter lives in the address, so that a menu entry can open the list filtered (the quality check).
+  const [params, setParams] = useSearchParams();
+  const status = statusOfAddress(params);
+  const [view, setView] = useState<Omit<ListQuery, 'search' | 'status'>>(() => firstQuery(params));
+  // Another filter from the address (the menu, the browser's back button) starts at the first page again.
+  const [shownStatus, setShownStatus] = useState(status);
+  if (shownStatus !== status) {
+    setShownStatus(status);
+    setView((current) => ({ ...current, offset: 0 }));
+  }
+  const query = useMemo(() => ({ ...view, status, search: settledSearch }), [view, status, settledSearch]);
+  const chooseStatus = (next: ListQuery['status']) =>
+    setParams(
+      (current) => {
+        const changed = new URLSearchParams(current);
+        if (next) changed.set(ORDER_LIST_STATUS_PARAM, next);
+        else changed.delete(ORDER_LIST_STATUS_PARAM);
+        return changed;
+      },
+      { replace: true },
+    );
   const [orders, setOrders] = useState<Order[] | null>(null);
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(true);
@@ -434,9 +466,7 @@ export default function OrdersPage() {
           select
           label={t('orders.list.statusFilter')}
           value={query.status}
-          onChange={(e) =>
-            setView((current) => ({ ...current, status: e.target.value as ListQuery['status'], offset: 0 }))
-          }
+          onChange={(e) => chooseStatus(e.target.value as ListQuery['status'])}
           sx={{ flex: '0 1 220px', minWidth: 180 }}
           slotProps={{
             select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'orders-status-filter' } as object },
