@@ -186,6 +186,49 @@ describe('the quality manager', () => {
     },
   );
 
+  it('offline, passes an order as done while staff still changes it; the change of status goes when the network is back', async () => {
+    const { inQa } = await ordersOfStaff();
+    const context = await browser.newContext({ baseURL: baseUrl(), locale: 'de-DE' });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await signIn(page, 'qa');
+    await page.waitForURL(/\/orders$/);
+    await page.goto(`/orders/wagon/${inQa}`);
+    await page.getByTestId('order-read-only').waitFor();
+    const indicator = page.getByTestId('sync-indicator');
+    await expect.poll(() => indicator.getAttribute('data-online')).toBe('true');
+
+    await context.setOffline(true);
+    await page.getByTestId('offline-banner').waitFor();
+    await page.getByTestId('status-change').click();
+    await page.getByTestId('status-option-DONE').click();
+    await page.getByTestId('status-save').click();
+    await page.getByText('die Statusänderung ist gespeichert und wird später gesendet', { exact: false }).waitFor();
+    await expect.poll(() => indicator.getAttribute('data-unsent')).toBe('1');
+    // Meanwhile staff, online, changes the order.
+    const now = new Date();
+    await api('POST', 'activity', {
+      id: randomUUID(),
+      oI: inQa,
+      k: `${OUT}.Eigengewicht`,
+      t: 'XML_MODIFICATION',
+      oV: JSON.stringify(attributeValue('23950', now)),
+      c: now.toISOString(),
+    });
+    expect(await statusOnServer(inQa)).toBe('IN_QA');
+
+    // Back online: the scheduler sends the status change through the status call the role may use (not the batch of
+    // changes it may not), and brings staff's change.
+    await context.setOffline(false);
+    await expect.poll(() => statusOnServer(inQa)).toBe('DONE');
+    await expect.poll(() => indicator.getAttribute('data-unsent')).toBe('0');
+    await expect(page.getByTestId('order-not-applied').count()).resolves.toBe(0);
+    await expect(page.getByTestId('order-status').textContent()).resolves.toBe('Fertig');
+    await page.getByTestId('order-tab-basedata').click();
+    await expect.poll(() => page.locator(`[data-key="${OUT}.Eigengewicht"]`).inputValue()).toContain('23');
+    await context.close();
+  });
+
   it('sees pictures but takes and deletes none, and may not open adding an order', async () => {
     const { inQa } = await ordersOfStaff();
     const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
