@@ -65,17 +65,37 @@ async function ordersOfStaff() {
     });
   const inQa = await create();
   const created = await create();
+  await staffEnters(inQa, KEEPER, 'D-VTG');
+  await api('POST', `orders/${inQa}/status`, { status: 'IN_QA' });
+  return { number, inQa, created };
+}
+
+/** A value staff enters into an order, sent as the browser sends it. */
+async function staffEnters(orderId: string, key: string, value: string) {
   const now = new Date();
   await api('POST', 'activity', {
     id: randomUUID(),
-    oI: inQa,
-    k: KEEPER,
+    oI: orderId,
+    k: key,
     t: 'XML_MODIFICATION',
-    oV: JSON.stringify(attributeValue('D-VTG', now)),
+    oV: JSON.stringify(attributeValue(value, now)),
     c: now.toISOString(),
   });
-  await api('POST', `orders/${inQa}/status`, { status: 'IN_QA' });
-  return { number, inQa, created };
+}
+
+/** A page of a fresh browser profile, signed in as the quality manager, once it has landed on the order list. */
+async function signedInAsQa(
+  language: keyof typeof TEXTS = 'de',
+  viewport: { width: number; height: number } = SIZES[0][1],
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseUrl(), locale: TEXTS[language].locale, viewport });
+  await context.addInitScript((lang) => localStorage.setItem('vers-lang', lang), language);
+  const page = await context.newPage();
+  await page.goto('/login');
+  await signIn(page, 'qa');
+  // The start page is not the role's: it lands on the order list.
+  await page.waitForURL(/\/orders$/);
+  return page;
 }
 
 async function statusOnServer(orderId: string): Promise<string> {
@@ -122,14 +142,8 @@ describe('the quality manager', () => {
     async (language, size, viewport) => {
       const text = TEXTS[language];
       const { number, inQa, created } = await ordersOfStaff();
-      const context = await browser.newContext({ baseURL: baseUrl(), locale: text.locale, viewport });
-      await context.addInitScript((lang) => localStorage.setItem('vers-lang', lang), language);
-      const page = await context.newPage();
-      await page.goto('/login');
-      await signIn(page, 'qa');
-
-      // The start page is not the role's: it lands on the order list, which offers neither new orders nor deletion.
-      await page.waitForURL(/\/orders$/);
+      const page = await signedInAsQa(language, viewport);
+      // The order list offers neither new orders nor deletion.
       await page.getByTestId('orders-table').waitFor();
       await expect(page.getByTestId('order-new').count()).resolves.toBe(0);
       await page.getByTestId('orders-search').fill(formatVehicleNumber(number));
@@ -182,17 +196,14 @@ describe('the quality manager', () => {
       await page.getByTestId('status-save').click();
       await expect.poll(() => page.getByTestId('order-status').textContent()).toBe(text.done);
       await expect.poll(() => statusOnServer(inQa)).toBe('DONE');
-      await context.close();
+      await page.context().close();
     },
   );
 
   it('offline, passes an order as done while staff still changes it; the change of status goes when the network is back', async () => {
     const { inQa } = await ordersOfStaff();
-    const context = await browser.newContext({ baseURL: baseUrl(), locale: 'de-DE' });
-    const page = await context.newPage();
-    await page.goto('/login');
-    await signIn(page, 'qa');
-    await page.waitForURL(/\/orders$/);
+    const page = await signedInAsQa();
+    const context = page.context();
     await page.goto(`/orders/wagon/${inQa}`);
     await page.getByTestId('order-read-only').waitFor();
     const indicator = page.getByTestId('sync-indicator');
@@ -206,15 +217,7 @@ describe('the quality manager', () => {
     await page.getByText('die Statusänderung ist gespeichert und wird später gesendet', { exact: false }).waitFor();
     await expect.poll(() => indicator.getAttribute('data-unsent')).toBe('1');
     // Meanwhile staff, online, changes the order.
-    const now = new Date();
-    await api('POST', 'activity', {
-      id: randomUUID(),
-      oI: inQa,
-      k: `${OUT}.Eigengewicht`,
-      t: 'XML_MODIFICATION',
-      oV: JSON.stringify(attributeValue('23950', now)),
-      c: now.toISOString(),
-    });
+    await staffEnters(inQa, `${OUT}.Eigengewicht`, '23950');
     expect(await statusOnServer(inQa)).toBe('IN_QA');
 
     // Back online: the scheduler sends the status change through the status call the role may use (not the batch of
@@ -240,11 +243,7 @@ describe('the quality manager', () => {
       size: Buffer.from(png, 'base64').length,
       orderId: inQa,
     });
-    const context = await browser.newContext({ baseURL: baseUrl(), locale: 'de-DE' });
-    const page = await context.newPage();
-    await page.goto('/login');
-    await signIn(page, 'qa');
-    await page.waitForURL(/\/orders$/);
+    const page = await signedInAsQa();
     await page.goto(`/orders/wagon/${inQa}`);
     await page.getByTestId('order-read-only').waitFor();
     await page.getByTestId('open-images').click();
@@ -256,7 +255,7 @@ describe('the quality manager', () => {
     // Adding an order is not the role's screen: the guard signs it out with the 403 reason.
     await page.goto('/orders/add');
     await page.waitForURL(/\/login\?redirect=/);
-    await context.close();
+    await page.context().close();
   });
 });
 
