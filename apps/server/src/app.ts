@@ -119,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...route.config,
       ...(first.access === 'public' ? { public: true } : {}),
       ...(Array.isArray(first.access) ? { roles: first.access } : {}),
+      ...(first.refusal ? { refusal: first.refusal } : {}),
     };
     route.schema = documentedSchema(route.schema, first.method, route.url, first);
   });

@@ -1,3 +1,4 @@
+import type { ErrorCode } from './contract/errors.ts';
 import { hasAnyRole, ROLES, type Role } from './roles.ts';
 
 /*
@@ -9,12 +10,29 @@ import { hasAnyRole, ROLES, type Role } from './roles.ts';
 
 /** The role groups of the specification and docs/decisions.md. */
 export const ROLE_GROUPS = {
-  /** The order screens and calls: list, add, edit, camera, documents, images (docs/requirements/orders.md). */
+  /**
+   * Who may change an order: add, edit, delete, take pictures, import, revert (docs/requirements/orders.md): the four
+   * workshop roles of the spec's order routes. `mayWriteOrders` asks this group, in the server and in the browser.
+   */
   orderWork: [ROLES.WORKSHOP_ADMIN, ROLES.WORKSHOP_STAFF, ROLES.WORKSHOP_WAGON_QA, ROLES.WORKSHOP_WHEELSET_QA],
+  /**
+   * Who may see the workshop's orders (list, order, changes, pictures, documents) and set their status within the
+   * status rules (orders/status.ts): those who change them, and the quality manager (ROLE_WORKSHOP_QA), who reads
+   * them only (issue 21).
+   */
+  orderRead: [
+    ROLES.WORKSHOP_ADMIN,
+    ROLES.WORKSHOP_STAFF,
+    ROLES.WORKSHOP_WAGON_QA,
+    ROLES.WORKSHOP_WHEELSET_QA,
+    ROLES.WORKSHOP_QA,
+  ],
+  /** The quality roles, whose menu has the quality check (the orders waiting in IN_QA). */
+  qualityCheck: [ROLES.WORKSHOP_QA, ROLES.WORKSHOP_WAGON_QA, ROLES.WORKSHOP_WHEELSET_QA],
   /** Users, workshop settings and e-mail addresses. */
   adminArea: [ROLES.VERS_ADMIN, ROLES.ADMIN, ROLES.WORKSHOP_ADMIN],
   /** Who may sign an order off (docs/decisions.md, issue 21): those who may set DONE (`maySetStatus`). */
-  signOff: [ROLES.WORKSHOP_ADMIN, ROLES.WORKSHOP_WAGON_QA, ROLES.WORKSHOP_WHEELSET_QA],
+  signOff: [ROLES.WORKSHOP_ADMIN, ROLES.WORKSHOP_WAGON_QA, ROLES.WORKSHOP_WHEELSET_QA, ROLES.WORKSHOP_QA],
   /** Value lists, and everything across workshops. */
   systemAdmins: [ROLES.VERS_ADMIN, ROLES.ADMIN],
   /** The start page `/`. */
@@ -48,7 +66,18 @@ export interface ApiRight {
   url: string;
   access: Access;
   tenancy: Tenancy;
+  /** The code of the 403 a signed-in user without the access gets, when it is more telling than FORBIDDEN. */
+  refusal?: ErrorCode;
 }
+
+/** A call that changes an order; a role that may only read orders is refused it with ORDER_WRITE_FORBIDDEN. */
+const orderWrite = (method: ApiRight['method'], url: string, tenancy: Tenancy): ApiRight => ({
+  method,
+  url,
+  access: ROLE_GROUPS.orderWork,
+  tenancy,
+  refusal: 'ORDER_WRITE_FORBIDDEN',
+});
 
 const workshopSettings = (root: string): ApiRight[] => [
   { method: 'GET', url: `/api/v1/${root}/:id`, access: ROLE_GROUPS.adminArea, tenancy: 'not-found' },
@@ -95,48 +124,53 @@ export const API_RIGHTS: readonly ApiRight[] = [
     tenancy: 'shared',
   },
 
-  { method: 'GET', url: '/api/v1/orders', access: ROLE_GROUPS.orderWork, tenancy: 'own-only' },
-  { method: 'GET', url: '/api/v1/orders/page', access: ROLE_GROUPS.orderWork, tenancy: 'own-only' },
-  { method: 'GET', url: '/api/v1/orders/changes', access: ROLE_GROUPS.orderWork, tenancy: 'own-only' },
-  { method: 'GET', url: '/api/v1/orders/:id', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
-  { method: 'POST', url: '/api/v1/orders', access: ROLE_GROUPS.orderWork, tenancy: 'shared' },
-  { method: 'DELETE', url: '/api/v1/orders/:id', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
-  { method: 'POST', url: '/api/v1/orders/:id/status', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
+  { method: 'GET', url: '/api/v1/orders', access: ROLE_GROUPS.orderRead, tenancy: 'own-only' },
+  { method: 'GET', url: '/api/v1/orders/page', access: ROLE_GROUPS.orderRead, tenancy: 'own-only' },
+  { method: 'GET', url: '/api/v1/orders/changes', access: ROLE_GROUPS.orderRead, tenancy: 'own-only' },
+  { method: 'GET', url: '/api/v1/orders/:id', access: ROLE_GROUPS.orderRead, tenancy: 'not-found' },
+  orderWrite('POST', '/api/v1/orders', 'shared'),
+  orderWrite('DELETE', '/api/v1/orders/:id', 'not-found'),
+  // Open to every reader: which status each role may set is the status rule's (maySetStatus, orders/status.ts).
+  { method: 'POST', url: '/api/v1/orders/:id/status', access: ROLE_GROUPS.orderRead, tenancy: 'not-found' },
 
-  { method: 'GET', url: '/api/v1/activity/:orderId', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
-  { method: 'GET', url: '/api/v1/activity/:orderId/last', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
-  { method: 'GET', url: '/api/v1/activity/:orderId/conflicts', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
-  { method: 'GET', url: '/api/v1/activity/:orderId/:counter', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
-  { method: 'POST', url: '/api/v1/activity', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
-  { method: 'POST', url: '/api/v1/activity/batch', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
-  {
-    method: 'PATCH',
-    url: '/api/v1/activity/:orderId/:counter/reverted',
-    access: ROLE_GROUPS.orderWork,
-    tenancy: 'not-found',
-  },
+  { method: 'GET', url: '/api/v1/activity/:orderId', access: ROLE_GROUPS.orderRead, tenancy: 'not-found' },
+  { method: 'GET', url: '/api/v1/activity/:orderId/last', access: ROLE_GROUPS.orderRead, tenancy: 'not-found' },
+  { method: 'GET', url: '/api/v1/activity/:orderId/conflicts', access: ROLE_GROUPS.orderRead, tenancy: 'not-found' },
+  { method: 'GET', url: '/api/v1/activity/:orderId/:counter', access: ROLE_GROUPS.orderRead, tenancy: 'not-found' },
+  orderWrite('POST', '/api/v1/activity', 'not-found'),
+  orderWrite('POST', '/api/v1/activity/batch', 'not-found'),
+  orderWrite('PATCH', '/api/v1/activity/:orderId/:counter/reverted', 'not-found'),
 
-  { method: 'POST', url: '/api/v1/assets', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
-  { method: 'POST', url: '/api/v1/assets/upload', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
-  { method: 'GET', url: '/api/v1/assets', access: ROLE_GROUPS.orderWork, tenancy: 'own-only' },
-  { method: 'GET', url: '/api/v1/assets/', access: ROLE_GROUPS.orderWork, tenancy: 'own-only' },
-  { method: 'GET', url: '/api/v1/assets/order/:orderId', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
-  { method: 'GET', url: '/api/v1/assets/:id', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
-  { method: 'GET', url: '/api/v1/assets/download/:id', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
-  { method: 'GET', url: '/api/v1/assets/thumbnail/:id', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
+  orderWrite('POST', '/api/v1/assets', 'not-found'),
+  orderWrite('POST', '/api/v1/assets/upload', 'not-found'),
+  { method: 'GET', url: '/api/v1/assets', access: ROLE_GROUPS.orderRead, tenancy: 'own-only' },
+  { method: 'GET', url: '/api/v1/assets/', access: ROLE_GROUPS.orderRead, tenancy: 'own-only' },
+  { method: 'GET', url: '/api/v1/assets/order/:orderId', access: ROLE_GROUPS.orderRead, tenancy: 'not-found' },
+  { method: 'GET', url: '/api/v1/assets/:id', access: ROLE_GROUPS.orderRead, tenancy: 'not-found' },
+  { method: 'GET', url: '/api/v1/assets/download/:id', access: ROLE_GROUPS.orderRead, tenancy: 'not-found' },
+  { method: 'GET', url: '/api/v1/assets/thumbnail/:id', access: ROLE_GROUPS.orderRead, tenancy: 'not-found' },
   {
     method: 'GET',
     url: '/api/v1/assets/validation-result/:id/:orderType',
-    access: ROLE_GROUPS.orderWork,
+    access: ROLE_GROUPS.orderRead,
     tenancy: 'not-found',
   },
-  { method: 'DELETE', url: '/api/v1/assets/:id', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
-  { method: 'POST', url: '/api/v1/export/:orderId/:language', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
+  orderWrite('DELETE', '/api/v1/assets/:id', 'not-found'),
+  // A document is made from the order as it stands and changes none of its values: readers may make one.
+  { method: 'POST', url: '/api/v1/export/:orderId/:language', access: ROLE_GROUPS.orderRead, tenancy: 'not-found' },
 
   { method: 'POST', url: '/api/v1/orders/:id/sign-off', access: ROLE_GROUPS.signOff, tenancy: 'not-found' },
-  { method: 'GET', url: '/api/v1/orders/:id/sign-offs', access: ROLE_GROUPS.orderWork, tenancy: 'not-found' },
+  { method: 'GET', url: '/api/v1/orders/:id/sign-offs', access: ROLE_GROUPS.orderRead, tenancy: 'not-found' },
   { method: 'GET', url: '/api/v1/sign-offs/:code', access: 'public', tenancy: 'code' },
 ];
+
+/**
+ * Whether the roles may change orders (values, pictures, imports, adding and deleting them). The one rule for the
+ * server's routes (through the table above) and the browser's read-only editor, list and picture screens.
+ */
+export function mayWriteOrders(held: readonly string[]): boolean {
+  return hasAnyRole(held, ROLE_GROUPS.orderWork);
+}
 
 /** Whether the roles manage the whole system, across workshops. */
 export function isSystemAdmin(held: readonly string[]): boolean {
@@ -176,7 +210,8 @@ export function rightsTableMarkdown(): string {
         : r.access === 'signed-in'
           ? 'any signed-in user'
           : r.access.map((role) => ROLE_SHORT[role]).join(', ');
-    return `| \`${r.method} ${r.url.replace('/api/v1', '')}\` | ${who} | ${TENANCY_TEXT[r.tenancy]} |`;
+    const refusal = r.refusal ? ` (others: 403 ${r.refusal})` : '';
+    return `| \`${r.method} ${r.url.replace('/api/v1', '')}\` | ${who}${refusal} | ${TENANCY_TEXT[r.tenancy]} |`;
   });
   return ['| call (under /api/v1) | who may call it | another workshop’s data |', '| --- | --- | --- |', ...rows].join(
     '\n',

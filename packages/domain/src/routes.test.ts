@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ROLES } from './roles.ts';
-import { MENU_ITEMS, guardRoute, menuFor, menuPath, routeByName, startPath } from './routes.ts';
+import { ROLE_GROUPS } from './rights.ts';
+import { ROLES, type Role } from './roles.ts';
+import { MENU_ITEMS, type RouteName, guardRoute, menuFor, menuPath, routeByName, startPath } from './routes.ts';
 
 describe('guardRoute', () => {
   it('lets anyone reach the login page', () => {
@@ -29,6 +30,29 @@ describe('guardRoute', () => {
     expect(guardRoute(routeByName('defaultOptions'), session)).toEqual({ kind: 'forbidden' });
   });
 
+  it('admits the quality manager to the screens that show orders, not to those that only change them', () => {
+    const session = { roles: [ROLES.WORKSHOP_QA] };
+    const shows: RouteName[] = ['orders', 'EditOrder', 'assets', 'images'];
+    const changes: RouteName[] = ['addOrder', 'camera'];
+    for (const name of shows) expect(guardRoute(routeByName(name), session), name).toEqual({ kind: 'allow' });
+    for (const name of changes) expect(guardRoute(routeByName(name), session), name).toEqual({ kind: 'forbidden' });
+    // The spec's start page stays without the role (startPath sends it to its first menu entry).
+    expect(guardRoute(routeByName('home'), session)).toEqual({ kind: 'forbidden' });
+  });
+
+  it('keeps adding an order and the camera to the roles that change orders', () => {
+    for (const role of [
+      ROLES.WORKSHOP_ADMIN,
+      ROLES.WORKSHOP_STAFF,
+      ROLES.WORKSHOP_WAGON_QA,
+      ROLES.WORKSHOP_WHEELSET_QA,
+    ]) {
+      for (const name of ['orders', 'addOrder', 'EditOrder', 'camera', 'assets', 'images'] as const) {
+        expect(guardRoute(routeByName(name), { roles: [role] }), `${role} ${name}`).toEqual({ kind: 'allow' });
+      }
+    }
+  });
+
   it('admits both system admin roles to the value lists', () => {
     expect(guardRoute(routeByName('defaultOptions'), { roles: [ROLES.ADMIN] })).toEqual({ kind: 'allow' });
     expect(guardRoute(routeByName('defaultOption'), { roles: [ROLES.VERS_ADMIN] })).toEqual({ kind: 'allow' });
@@ -39,6 +63,7 @@ describe('menuFor', () => {
   /** The route each menu entry leads to. */
   const routeOf = {
     orders: 'orders',
+    qualityCheck: 'orders',
     profile: 'profile',
     workshop: 'workshop',
     users: 'users',
@@ -50,9 +75,9 @@ describe('menuFor', () => {
     [ROLES.VERS_ADMIN, ['profile', 'users', 'defaultOptions']],
     [ROLES.WORKSHOP_ADMIN, ['orders', 'profile', 'workshop', 'users']],
     [ROLES.WORKSHOP_STAFF, ['orders', 'profile']],
-    [ROLES.WORKSHOP_WAGON_QA, ['orders', 'profile']],
-    [ROLES.WORKSHOP_WHEELSET_QA, ['orders', 'profile']],
-    [ROLES.WORKSHOP_QA, ['profile']],
+    [ROLES.WORKSHOP_WAGON_QA, ['orders', 'qualityCheck', 'profile']],
+    [ROLES.WORKSHOP_WHEELSET_QA, ['orders', 'qualityCheck', 'profile']],
+    [ROLES.WORKSHOP_QA, ['orders', 'qualityCheck', 'profile']],
     [ROLES.HOLDER, ['profile']],
   ])('shows %s exactly its entries', (role, expected) => {
     expect(menuFor([role])).toEqual(expected);
@@ -73,11 +98,16 @@ describe('menuFor', () => {
   it('shows every entry whose route the role may open (no route reachable only by typing its address)', () => {
     // The workshop entry leads to the user's own workshop: system admins have none and reach workshops otherwise.
     const ownWorkshopOnly = (role: string, item: string) => item === 'workshop' && role !== ROLES.WORKSHOP_ADMIN;
+    // The quality check is the order list filtered to IN_QA: a view for the quality roles, not a route of its own.
+    const qualityOnly = (role: Role, item: string) =>
+      item === 'qualityCheck' && !(ROLE_GROUPS.qualityCheck as readonly Role[]).includes(role);
     for (const role of Object.values(ROLES)) {
       const shown = menuFor([role]);
       for (const item of MENU_ITEMS) {
         const allowed =
-          guardRoute(routeByName(routeOf[item]), { roles: [role] }).kind === 'allow' && !ownWorkshopOnly(role, item);
+          guardRoute(routeByName(routeOf[item]), { roles: [role] }).kind === 'allow' &&
+          !ownWorkshopOnly(role, item) &&
+          !qualityOnly(role, item);
         expect({ role, item, shown: shown.includes(item) }).toEqual({ role, item, shown: allowed });
       }
     }
@@ -93,6 +123,7 @@ describe('startPath', () => {
   it('is the first menu entry for the others', () => {
     expect(startPath({ roles: [ROLES.ADMIN], workshop: null })).toBe('/profile');
     expect(startPath({ roles: [ROLES.HOLDER], workshop })).toBe('/profile');
+    expect(startPath({ roles: [ROLES.WORKSHOP_QA], workshop })).toBe('/orders');
     expect(startPath({ roles: [], workshop })).toBe('/profile');
   });
 });
@@ -101,5 +132,8 @@ describe('menuPath', () => {
   it('points the workshop entry at the own workshop', () => {
     expect(menuPath('workshop', 7)).toBe('/workshop/7');
     expect(menuPath('defaultOptions', null)).toBe('/defaultoptions');
+  });
+  it('points the quality check at the order list filtered to the orders in quality check', () => {
+    expect(menuPath('qualityCheck', 7)).toBe('/orders?status=IN_QA');
   });
 });

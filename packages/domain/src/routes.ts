@@ -1,4 +1,5 @@
 import { ROLE_GROUPS } from './rights.ts';
+import { ORDER_STATUSES } from './orders/status.ts';
 import { ROLES, hasAnyRole, type Role } from './roles.ts';
 
 /**
@@ -33,7 +34,10 @@ export interface RouteRule {
   public?: boolean;
 }
 
-const ORDER_ROLES = ROLE_GROUPS.orderWork;
+/** Who may see orders (the list, an order, its pictures and documents); the quality manager only reads them. */
+const ORDER_ROLES = ROLE_GROUPS.orderRead;
+/** Who may change orders: the screens that only add or change (add order, camera). */
+const ORDER_WRITE_ROLES = ROLE_GROUPS.orderWork;
 const ADMIN_AREA_ROLES = ROLE_GROUPS.adminArea;
 const VALUE_LIST_ROLES = ROLE_GROUPS.systemAdmins;
 
@@ -46,9 +50,9 @@ export const ROUTES: readonly RouteRule[] = [
   { name: 'defaultOptions', path: '/defaultoptions', roles: VALUE_LIST_ROLES },
   { name: 'defaultOption', path: '/defaultoptions/:optionId', roles: VALUE_LIST_ROLES },
   { name: 'orders', path: '/orders', roles: ORDER_ROLES },
-  { name: 'addOrder', path: '/orders/add', roles: ORDER_ROLES },
+  { name: 'addOrder', path: '/orders/add', roles: ORDER_WRITE_ROLES },
   { name: 'EditOrder', path: '/orders/:orderType/:orderId/:tabName?', roles: ORDER_ROLES },
-  { name: 'camera', path: '/camera/:orderType/:orderId/:tabName', roles: ORDER_ROLES },
+  { name: 'camera', path: '/camera/:orderType/:orderId/:tabName', roles: ORDER_WRITE_ROLES },
   { name: 'assets', path: '/assets/:orderId/:orderType/:anzahlTeilfahrzeuge?', roles: ORDER_ROLES },
   { name: 'images', path: '/images/:orderId', roles: ORDER_ROLES },
   /** The check of a printed release to service's code (issue 21): for whoever holds the paper, signed in or not. */
@@ -73,7 +77,7 @@ export function guardRoute(route: RouteRule, session: { roles: readonly string[]
   return hasAnyRole(session.roles, route.roles) ? { kind: 'allow' } : { kind: 'forbidden' };
 }
 
-export const MENU_ITEMS = ['orders', 'profile', 'workshop', 'users', 'defaultOptions'] as const;
+export const MENU_ITEMS = ['orders', 'qualityCheck', 'profile', 'workshop', 'users', 'defaultOptions'] as const;
 export type MenuItem = (typeof MENU_ITEMS)[number];
 
 /**
@@ -85,6 +89,8 @@ const MENU_ROLES: Record<MenuItem, readonly Role[] | undefined> = {
   // Workshop admins too (issue 20): they may open every order route and set statuses, so the entry follows the
   // route's roles rather than the spec's menu list (staff and QA), which left them no way in.
   orders: ORDER_ROLES,
+  // The quality roles' queue (issue 21): the order list showing the orders in IN_QA.
+  qualityCheck: ROLE_GROUPS.qualityCheck,
   profile: undefined,
   workshop: [ROLES.WORKSHOP_ADMIN],
   // System admins too (issue 20): their users page picks a workshop. The workshop entry stays the workshop admin's,
@@ -97,11 +103,16 @@ export function menuFor(roles: readonly string[]): MenuItem[] {
   return MENU_ITEMS.filter((item) => hasAnyRole(roles, MENU_ROLES[item]));
 }
 
+/** The order list's address parameter of its status filter (`/orders?status=IN_QA`). */
+export const ORDER_LIST_STATUS_PARAM = 'status';
+
 /** Where a menu entry leads; the workshop entry points to the signed-in user's own workshop. */
 export function menuPath(item: MenuItem, workshopId: number | null): string {
   switch (item) {
     case 'orders':
       return '/orders';
+    case 'qualityCheck':
+      return `/orders?${ORDER_LIST_STATUS_PARAM}=${ORDER_STATUSES.IN_QA}`;
     case 'profile':
       return '/profile';
     case 'workshop':

@@ -1,9 +1,9 @@
-import { hasAnyRole, type Role, SERVER_IDENTITY_HEADERS } from '@vers/domain';
+import { type ErrorCode, hasAnyRole, type Role, SERVER_IDENTITY_HEADERS } from '@vers/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { revokedTokens, serverIdentity, users, workshops } from '../db/schema.ts';
-import { ApiError, forbidden } from '../http/errors.ts';
+import { ApiError, refused } from '../http/errors.ts';
 import type { ReadToken, TokenService } from './tokens.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -43,6 +43,8 @@ declare module 'fastify' {
     public?: boolean;
     /** The user needs one of these roles; absent = any signed-in user. */
     roles?: readonly Role[];
+    /** The code of the 403 for a user without `roles` (the rights table's `refusal`); FORBIDDEN when absent. */
+    refusal?: ErrorCode;
     /**
      * The route checks the token's user in the same statement that does its work (`signedInUser`), one round trip
      * instead of two; the hook only verifies the token. See `pendingAuthentication`.
@@ -169,7 +171,8 @@ export function registerAuthentication(app: FastifyInstance, db: Db, tokens: Tok
       logsChanges: row.logsChanges === true,
       token: { id: claims.tokenId, expiresAt: claims.expiresAt },
     };
-    if (!hasAnyRole(row.roles, request.routeOptions.config.roles)) throw forbidden();
+    const { roles, refusal } = request.routeOptions.config;
+    if (!hasAnyRole(row.roles, roles)) throw refused(refusal);
     return request.user;
   }
 

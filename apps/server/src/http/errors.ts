@@ -21,6 +21,15 @@ export class ApiError extends Error {
 export const notFound = (what: string) => new ApiError(404, 'NOT_FOUND', `${what} not found`);
 export const forbidden = (why = 'insufficient rights') => new ApiError(403, 'FORBIDDEN', why);
 
+/** The English messages of the rights table's refusal codes (`ApiRight.refusal`). */
+const REFUSAL_MESSAGES: Partial<Record<ErrorCode, string>> = {
+  ORDER_WRITE_FORBIDDEN: 'Your roles may read orders at most, not change them',
+};
+
+/** The 403 of a route for a user without its roles: the route's own refusal code, or FORBIDDEN. */
+export const refused = (code: ErrorCode | undefined) =>
+  code ? new ApiError(403, code, REFUSAL_MESSAGES[code] ?? 'insufficient rights') : forbidden();
+
 function send(reply: FastifyReply, body: ErrorBody) {
   return reply.status(body.statusCode).type('application/json').send(body);
 }

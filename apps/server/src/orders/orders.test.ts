@@ -118,11 +118,14 @@ describe('creating orders', () => {
     expect((await server.request<unknown[]>('GET', '/api/v1/orders', { token: staff })).body).toHaveLength(before);
   });
 
-  it('is for the four workshop order roles only', async () => {
+  it('is made by the four workshop order roles only; the quality manager lists them too', async () => {
     for (const user of ['holder', 'versadmin', 'qa']) {
       const token = await server.signIn(user);
-      expect((await server.request('POST', '/api/v1/orders', { token, body: wagonBody() })).status).toBe(403);
-      expect((await server.request('GET', '/api/v1/orders', { token })).status).toBe(403);
+      expect(await server.request('POST', '/api/v1/orders', { token, body: wagonBody() })).toMatchObject({
+        status: 403,
+        body: { code: 'ORDER_WRITE_FORBIDDEN' },
+      });
+      expect((await server.request('GET', '/api/v1/orders', { token })).status).toBe(user === 'qa' ? 200 : 403);
     }
     expect((await server.request('POST', '/api/v1/orders', { token: werkadmin, body: wagonBody() })).status).toBe(200);
   });

@@ -452,6 +452,13 @@ describe('refused calls', () => {
     const expectStatus = (what: string, status: number, expected: number) => {
       if (status !== expected) wrong.push(`${what}: ${status}, expected ${expected}`);
     };
+    // A role without rights gets the route's own refusal code (rights.ts, `refusal`), else FORBIDDEN.
+    const expectRefusal = (what: string, answer: { status: number; body: unknown }, rights: ApiRight) => {
+      expectStatus(what, answer.status, 403);
+      const code = (answer.body as { code?: unknown } | null)?.code;
+      const expected = rights.refusal ?? 'FORBIDDEN';
+      if (answer.status === 403 && code !== expected) wrong.push(`${what}: code ${String(code)}, expected ${expected}`);
+    };
 
     for (const rights of API_RIGHTS) {
       const call = calls.get(keyOf(rights))!;
@@ -463,14 +470,14 @@ describe('refused calls', () => {
       }
       for (const role of ALL_ROLES) {
         if (!isAllowed(rights, role))
-          expectStatus(`${where} as ${role}`, (await callAs(rights, call, tokenOfRole[role])).status, 403);
+          expectRefusal(`${where} as ${role}`, await callAs(rights, call, tokenOfRole[role]), rights);
       }
       for (const other of OTHER_WORKSHOP) {
         if (!isAllowed(rights, other.role)) {
-          expectStatus(
+          expectRefusal(
             `${where} as ${other.username}`,
-            (await callAs(rights, call, tokenOfOther[other.username])).status,
-            403,
+            await callAs(rights, call, tokenOfOther[other.username]),
+            rights,
           );
         } else if (rights.tenancy === 'not-found') {
           expectStatus(

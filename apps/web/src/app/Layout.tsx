@@ -1,6 +1,7 @@
 import { DRAWER_MINI_WIDTH, DRAWER_WIDTH, type MenuItem, type RouteRule, menuFor, menuPath } from '@vers/domain';
 import AssignmentIcon from '@mui/icons-material/Assignment';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
 import FactoryIcon from '@mui/icons-material/Factory';
 import GroupIcon from '@mui/icons-material/Group';
 import ListAltIcon from '@mui/icons-material/ListAlt';
@@ -22,7 +23,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { type ReactElement, type ReactNode, Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useMatches, useNavigate } from 'react-router';
+import { Link, useLocation, useMatches, useNavigate } from 'react-router';
 import { LanguageSelect } from './LanguageSelect.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 import { VersionInfo } from './VersionInfo.tsx';
@@ -38,6 +39,7 @@ const OfflineBanner = lazy(() => import('../offline/OfflineBanner.tsx'));
 
 const MENU_ICONS: Record<MenuItem, ReactElement> = {
   orders: <AssignmentIcon />,
+  qualityCheck: <FactCheckIcon />,
   profile: <PersonIcon />,
   workshop: <FactoryIcon />,
   users: <GroupIcon />,
@@ -83,6 +85,17 @@ export function Layout({ children }: { children: ReactNode }) {
   const width = mobile ? DRAWER_WIDTH : mini ? DRAWER_MINI_WIDTH : DRAWER_WIDTH;
   const items = session ? menuFor(session.roles) : [];
   const compact = mini && !mobile;
+  const workshopId = session?.workshop?.id ?? null;
+  // The entry of the page open now: the one leading exactly here, else the one whose path this page is under. Two
+  // entries lead to the order list (all orders, the quality check), told apart by the address's filter, which a
+  // NavLink does not look at.
+  const here = useLocation();
+  const exact = items.find((item) => menuPath(item, workshopId) === here.pathname + here.search);
+  const isCurrent = (item: MenuItem) => {
+    if (exact) return item === exact;
+    const to = menuPath(item, workshopId);
+    return !to.includes('?') && (here.pathname === to || here.pathname.startsWith(`${to}/`));
+  };
 
   // Signing out with changes still waiting: say that they stay on the device and go with the next sign-in.
   const [unsentAtLogout, setUnsentAtLogout] = useState(0);
@@ -127,13 +140,15 @@ export function Layout({ children }: { children: ReactNode }) {
         {items.map((item) => (
           <ListItemButton
             key={item}
-            component={NavLink}
-            to={menuPath(item, session?.workshop?.id ?? null)}
+            component={Link}
+            to={menuPath(item, workshopId)}
+            selected={isCurrent(item)}
+            aria-current={isCurrent(item) ? 'page' : undefined}
             onClick={() => setMobileOpen(false)}
             data-testid={`menu-${item}`}
             sx={{
               flexDirection: compact ? 'column' : 'row',
-              '&.active': { bgcolor: 'action.selected' },
+              '&.Mui-selected, &.Mui-selected:hover': { bgcolor: 'action.selected' },
             }}
           >
             <ListItemIcon sx={{ minWidth: compact ? 0 : 48, justifyContent: 'center' }}>
@@ -190,7 +205,7 @@ export function Layout({ children }: { children: ReactNode }) {
             </IconButton>
           )}
           <Typography variant="h6" component="h1" noWrap data-testid="toolbar-title" sx={{ flexGrow: 1 }}>
-            {title}
+            {exact === 'qualityCheck' ? t('menu.qualityCheck') : title}
           </Typography>
           <Suspense fallback={null}>
             {editing && <SyncTime />}

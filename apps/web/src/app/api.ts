@@ -82,7 +82,8 @@ function reactGlobally(failure: ApiFailure) {
       return;
     }
     case 403:
-      notifications.show('errors.FORBIDDEN', 'error');
+      // A refusal with a code of its own says why (ORDER_WRITE_FORBIDDEN: the roles may read orders only).
+      notifications.show(`errors.${failure.code in ERROR_MESSAGE_KEYS ? failure.code : 'FORBIDDEN'}`, 'error');
       return;
     // A gateway without its server (502, 503, 504) says nothing about the session: the page shows its own error with a
     // retry and the user stays signed in. The spec's redirect to /login after a 502 looped: the login, still holding

@@ -29,6 +29,8 @@ export const ERROR_CODES = [
   'LAST_VALUE',
   'CHECK_NUMBER',
   'ORDER_READ_ONLY',
+  /** The caller's roles may read orders at most, not change them (rights.ts, `mayWriteOrders`). */
+  'ORDER_WRITE_FORBIDDEN',
   'INCOMPATIBLE_TYPE',
   /** The same activity id came again with other content. */
   'ACTIVITY_ID_REUSED',

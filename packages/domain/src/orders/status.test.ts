@@ -82,13 +82,31 @@ describe('statusOptions', () => {
     expect(statusOptions(S.IN_WORK, WAGON, [WORKSHOP_WHEELSET_QA])).toEqual([S.IN_QA]);
     expect(statusOptions(S.IN_WORK, WHEELSET, [WORKSHOP_WAGON_QA])).toEqual([S.IN_QA]);
   });
-  it('offers staff, general QA and users without roles only IN_QA', () => {
-    for (const roles of [[WORKSHOP_STAFF], [WORKSHOP_QA], [], [ROLES.ADMIN, ROLES.VERS_ADMIN, ROLES.HOLDER]]) {
+  it('offers staff and users without roles only IN_QA', () => {
+    for (const roles of [[WORKSHOP_STAFF], [], [ROLES.ADMIN, ROLES.VERS_ADMIN, ROLES.HOLDER]]) {
       for (const type of [WAGON, WHEELSET]) {
         expect(statusOptions(S.CREATED, type, roles)).toEqual([S.IN_QA]);
         expect(statusOptions(S.DONE_ARCHIVED, type, roles)).toEqual([S.IN_QA]);
       }
     }
+  });
+  it('offers the quality manager IN_WORK, IN_QA and DONE, never the creation steps or DONE_ARCHIVED', () => {
+    for (const type of [WAGON, WHEELSET]) {
+      expect(statusOptions(S.IN_QA, type, [WORKSHOP_QA])).toEqual([S.IN_WORK, S.DONE]);
+      expect(statusOptions(S.IN_WORK, type, [WORKSHOP_QA])).toEqual([S.IN_QA, S.DONE]);
+      expect(statusOptions(S.CREATED, type, [WORKSHOP_QA])).toEqual([S.IN_WORK, S.IN_QA, S.DONE]);
+      // A done order may go back to work or into the check; DONE_ARCHIVE_REQUESTED is shown and treated as DONE.
+      expect(statusOptions(S.DONE, type, [WORKSHOP_QA])).toEqual([S.IN_WORK, S.IN_QA]);
+      expect(statusOptions(S.DONE_ARCHIVE_REQUESTED, type, [WORKSHOP_QA])).toEqual([S.IN_WORK, S.IN_QA]);
+    }
+  });
+  it('leaves DONE_ARCHIVED to the QA role of the order type, also when it is held beside the quality manager', () => {
+    expect(statusOptions(S.DONE, WAGON, [WORKSHOP_QA, WORKSHOP_WAGON_QA])).toContain(S.DONE_ARCHIVED);
+    expect(statusOptions(S.DONE, WHEELSET, [WORKSHOP_QA, WORKSHOP_WAGON_QA])).not.toContain(S.DONE_ARCHIVED);
+    expect(statusOptions(S.DONE, WHEELSET, [WORKSHOP_QA, WORKSHOP_WAGON_QA])).toEqual([S.IN_WORK, S.IN_QA]);
+  });
+  it('gives staff who are quality managers too the quality manager’s options', () => {
+    expect(statusOptions(S.IN_QA, WAGON, [WORKSHOP_STAFF, WORKSHOP_QA])).toEqual([S.IN_WORK, S.DONE]);
   });
   it('offers staff nothing while the order is already IN_QA', () => {
     expect(statusOptions(S.IN_QA, WAGON, [WORKSHOP_STAFF])).toEqual([]);
@@ -123,5 +141,14 @@ describe('maySetStatus', () => {
     // The status the order has already: recorded again, not refused (two tablets set it offline).
     expect(maySetStatus(S.IN_WORK, WHEELSET, [WORKSHOP_ADMIN])).toBe(true);
     expect(maySetStatus(S.DONE_ARCHIVE_REQUESTED, WAGON, [WORKSHOP_WAGON_QA])).toBe(false);
+  });
+  it('lets the quality manager set exactly IN_WORK, IN_QA and DONE, on both order types', () => {
+    for (const type of [WAGON, WHEELSET]) {
+      expect(ALL_ORDER_STATUSES.filter((status) => maySetStatus(status, type, [WORKSHOP_QA]))).toEqual([
+        S.IN_WORK,
+        S.IN_QA,
+        S.DONE,
+      ]);
+    }
   });
 });

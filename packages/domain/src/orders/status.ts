@@ -69,10 +69,23 @@ export function qaRoleFor(orderType: OrderType): Role {
 }
 
 /**
+ * What the quality manager (ROLE_WORKSHOP_QA) may set on an order of either type: send it back to work, take it into
+ * the check, and pass it as done (issue 21). The spec names the role but no status rule for it; it is a quality
+ * role for both order types, so it gets the check's own steps, but not the creation steps, and not DONE_ARCHIVED,
+ * which the spec keeps to the wagon or wheelset QA matching the order.
+ */
+export const QUALITY_MANAGER_STATUSES: readonly OrderStatus[] = [
+  ORDER_STATUSES.IN_WORK,
+  ORDER_STATUSES.IN_QA,
+  ORDER_STATUSES.DONE,
+];
+
+/**
  * Radio options of the status dialog (docs/requirements/statuses.md#status-dialog): every status but the current one,
  * in spec order. DONE_ARCHIVE_REQUESTED is never offered (the server sets it). DONE_ARCHIVED needs the QA role matching
- * the order type. A user who is neither workshop admin nor that QA role may only hand the order to IN_QA.
- * The spec shows no further transition graph, so none is imposed.
+ * the order type. The quality manager may choose QUALITY_MANAGER_STATUSES. Any other user who is neither workshop
+ * admin nor that QA role may only hand the order to IN_QA. The spec shows no further transition graph, so none is
+ * imposed.
  */
 export function statusOptions(current: OrderStatus, orderType: OrderType, roles: readonly string[]): OrderStatus[] {
   const shown = displayStatus(current);
@@ -83,11 +96,13 @@ export function statusOptions(current: OrderStatus, orderType: OrderType, roles:
  * The role rule alone: whether these roles may give an order of this type this status. The server checks this,
  * not `statusOptions`: the status the order has already is accepted too, since two tablets that both set IN_QA
  * offline both meant it — refusing the second would only show a harmless change to its user as "not applied".
+ * A user holding several roles may set what any of them may.
  */
 export function maySetStatus(target: OrderStatus, orderType: OrderType, roles: readonly string[]): boolean {
   const qaRole = qaRoleFor(orderType);
   if (target === ORDER_STATUSES.DONE_ARCHIVE_REQUESTED) return false;
-  if (!hasAnyRole(roles, [ROLES.WORKSHOP_ADMIN, qaRole])) return target === ORDER_STATUSES.IN_QA;
   if (target === ORDER_STATUSES.DONE_ARCHIVED) return hasAnyRole(roles, [qaRole]);
-  return true;
+  if (hasAnyRole(roles, [ROLES.WORKSHOP_ADMIN, qaRole])) return true;
+  if (hasAnyRole(roles, [ROLES.WORKSHOP_QA]) && QUALITY_MANAGER_STATUSES.includes(target)) return true;
+  return target === ORDER_STATUSES.IN_QA;
 }

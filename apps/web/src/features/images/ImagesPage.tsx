@@ -1,4 +1,4 @@
-import { formatDateTime, guardRoute, type Language, ROUTES } from '@vers/domain';
+import { formatDateTime, guardRoute, type Language, mayWriteOrders, ROUTES } from '@vers/domain';
 import AddAPhotoIcon from '@mui/icons-material/AddAPhoto';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
@@ -22,7 +22,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { memo, startTransition, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, useNavigate, useParams } from 'react-router';
-import { sessionStore } from '../../app/session.ts';
+import { sessionStore, useSession } from '../../app/session.ts';
 import { ConfirmDialog } from '../../app/components/ConfirmDialog.tsx';
 import { notifications } from '../../app/notifications.ts';
 import { MAX_THUMB_CHARS, deleteImage, fullPicture, refreshImages, tidyImages } from '../../offline/images.ts';
@@ -171,7 +171,8 @@ const sameCard = (a: LocalImage, b: LocalImage) =>
 interface PictureCardProps {
   image: LocalImage;
   onOpen: (image: LocalImage) => void;
-  onDelete: (image: LocalImage) => void;
+  /** Absent for a role that may not change orders: the card has no delete button. */
+  onDelete?: (image: LocalImage) => void;
 }
 
 const PictureCard = memo(
@@ -210,16 +211,18 @@ const PictureCard = memo(
             </Typography>
           )}
         </CardContent>
-        <CardActions sx={{ justifyContent: 'flex-end', pt: 0 }}>
-          <IconButton
-            onClick={() => onDelete(image)}
-            aria-label={t('images.delete')}
-            data-testid="image-delete"
-            sx={{ width: 48, height: 48 }}
-          >
-            <DeleteIcon />
-          </IconButton>
-        </CardActions>
+        {onDelete && (
+          <CardActions sx={{ justifyContent: 'flex-end', pt: 0 }}>
+            <IconButton
+              onClick={() => onDelete(image)}
+              aria-label={t('images.delete')}
+              data-testid="image-delete"
+              sx={{ width: 48, height: 48 }}
+            >
+              <DeleteIcon />
+            </IconButton>
+          </CardActions>
+        )}
       </Card>
     );
   },
@@ -246,6 +249,8 @@ export default function ImagesPage() {
   const [large, setLarge] = useState<LocalImage | null>(null);
   const [deleting, setDeleting] = useState<LocalImage | null>(null);
   const order = useLiveQuery(() => versdb.orders.get(orderId), [orderId]);
+  // The quality manager sees the pictures but neither takes nor deletes one (the server refuses both).
+  const mayWrite = mayWriteOrders(useSession()?.roles ?? []);
   const images = usePictures(orderId);
   const [allCards, setAllCards] = useState(false);
   useEffect(() => {
@@ -292,7 +297,7 @@ export default function ImagesPage() {
             {order.order.number || order.order.maintenanceNumber}
           </Typography>
         )}
-        {orderPath && (
+        {orderPath && mayWrite && (
           <Button
             variant="contained"
             startIcon={<AddAPhotoIcon />}
@@ -315,7 +320,12 @@ export default function ImagesPage() {
         sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }}
       >
         {cards?.map((image) => (
-          <PictureCard key={image.imageId} image={image} onOpen={setLarge} onDelete={setDeleting} />
+          <PictureCard
+            key={image.imageId}
+            image={image}
+            onOpen={setLarge}
+            onDelete={mayWrite ? setDeleting : undefined}
+          />
         ))}
       </Box>
       <Dialog open={large !== null} onClose={() => setLarge(null)} maxWidth="lg" data-testid="image-large">

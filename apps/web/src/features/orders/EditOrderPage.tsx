@@ -9,6 +9,7 @@ import {
   filterMissing,
   isReadOnlyStatus,
   layoutTab,
+  mayWriteOrders,
   orderTabs,
   recordedSubVehicles,
   resolveKey,
@@ -85,6 +86,7 @@ const EditorToolbar = memo(function EditorToolbar({
   cameraPath,
   imagesPath,
   documentsPath,
+  mayWrite,
   readOnly,
   canUndo,
   canTakeOver,
@@ -95,6 +97,8 @@ const EditorToolbar = memo(function EditorToolbar({
   cameraPath: string;
   imagesPath: string;
   documentsPath: string;
+  /** The roles may change orders at all; without, the actions that only change (camera, undo, take-over) go. */
+  mayWrite: boolean;
   readOnly: boolean;
   canUndo: boolean;
   canTakeOver: boolean;
@@ -106,15 +110,17 @@ const EditorToolbar = memo(function EditorToolbar({
   const navigate = useNavigate();
   return (
     <Paper sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', px: 2, py: 1 }}>
-      <Button
-        startIcon={<PhotoCameraIcon />}
-        onClick={() => void navigate(cameraPath)}
-        data-testid="open-camera"
-        aria-label={t('routes.camera')}
-        sx={actionSx}
-      >
-        <ActionLabel text={t('routes.camera')} />
-      </Button>
+      {mayWrite && (
+        <Button
+          startIcon={<PhotoCameraIcon />}
+          onClick={() => void navigate(cameraPath)}
+          data-testid="open-camera"
+          aria-label={t('routes.camera')}
+          sx={actionSx}
+        >
+          <ActionLabel text={t('routes.camera')} />
+        </Button>
+      )}
       <Button
         startIcon={<PhotoLibraryIcon />}
         onClick={() => void navigate(imagesPath)}
@@ -144,25 +150,27 @@ const EditorToolbar = memo(function EditorToolbar({
         <ActionLabel text={t('orders.editor.syncNow')} />
       </Button>
       {/* A disabled button hears no pointer: the wrapper shows why, also at a touch. */}
-      <Tooltip
-        title={!readOnly && !canUndo ? t('orders.editor.nothingOwnToUndo') : ''}
-        enterTouchDelay={0}
-        describeChild
-      >
-        <span data-testid="undo-wrapper">
-          <Button
-            startIcon={<UndoIcon />}
-            disabled={readOnly || !canUndo}
-            onClick={onUndo}
-            data-testid="undo"
-            aria-label={t('orders.editor.undo')}
-            sx={actionSx}
-          >
-            <ActionLabel text={t('orders.editor.undo')} />
-          </Button>
-        </span>
-      </Tooltip>
-      {canTakeOver && (
+      {mayWrite && (
+        <Tooltip
+          title={!readOnly && !canUndo ? t('orders.editor.nothingOwnToUndo') : ''}
+          enterTouchDelay={0}
+          describeChild
+        >
+          <span data-testid="undo-wrapper">
+            <Button
+              startIcon={<UndoIcon />}
+              disabled={readOnly || !canUndo}
+              onClick={onUndo}
+              data-testid="undo"
+              aria-label={t('orders.editor.undo')}
+              sx={actionSx}
+            >
+              <ActionLabel text={t('orders.editor.undo')} />
+            </Button>
+          </span>
+        </Tooltip>
+      )}
+      {mayWrite && canTakeOver && (
         <Button
           startIcon={<ContentCopyIcon />}
           disabled={readOnly}
@@ -224,6 +232,8 @@ export default function EditOrderPage() {
   }, [orderId]);
 
   const ready = load.kind === 'ready' ? load : null;
+  // The quality manager reads orders only: every input shows its value and none changes it (the server refuses it).
+  const mayWrite = mayWriteOrders(session?.roles ?? []);
   const type = (ready?.order.type ?? orderType.toUpperCase()) as OrderType;
   const values: Values = useMemo(() => ready?.state.values ?? {}, [ready?.state.values]);
   const tabs = orderTabs(type);
@@ -246,7 +256,8 @@ export default function EditOrderPage() {
           type,
           fold: ready.fold,
           values,
-          readOnly: isReadOnlyStatus(displayStatus((ready.state.status ?? ready.order.status) as OrderStatus)),
+          readOnly:
+            !mayWrite || isReadOnlyStatus(displayStatus((ready.state.status ?? ready.order.status) as OrderStatus)),
           modifier: session.workshop?.addLastModifier ? session.lastName : undefined,
         }
       : null,
@@ -324,7 +335,7 @@ export default function EditOrderPage() {
   if (!tab && firstTab) return <Navigate to={`/orders/${orderType}/${orderId}/${firstTab.id}`} replace />;
 
   const status = displayStatus((ready.state.status ?? ready.order.status) as OrderStatus);
-  const readOnly = isReadOnlyStatus(status);
+  const readOnly = !mayWrite || isReadOnlyStatus(status);
   const language = (i18n.resolvedLanguage ?? 'de') as Language;
 
   const actions: EditorActions = { orderId, values, conflicts: ready.conflicts, readOnly, write };
@@ -360,6 +371,7 @@ export default function EditOrderPage() {
             cameraPath={`/camera/${orderType}/${orderId}/${tabName ?? ''}`}
             imagesPath={`/images/${orderId}`}
             documentsPath={documentsPath(type, orderId ?? '', orderType, values)}
+            mayWrite={mayWrite}
             readOnly={readOnly}
             canUndo={ready.undoable !== null}
             canTakeOver={!showSummary}
@@ -387,8 +399,13 @@ export default function EditOrderPage() {
             </Paper>
           )}
           {readOnly && (
-            <Alert severity="info" icon={<LockIcon />} data-testid="order-read-only">
-              {t('orders.edit.readOnly')}
+            <Alert
+              severity="info"
+              icon={<LockIcon />}
+              data-testid="order-read-only"
+              data-reason={mayWrite ? 'status' : 'role'}
+            >
+              {t(mayWrite ? 'orders.edit.readOnly' : 'orders.edit.readOnlyRole')}
             </Alert>
           )}
           <NotAppliedNotice orderId={orderId} />

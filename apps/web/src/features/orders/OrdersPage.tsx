@@ -9,9 +9,12 @@ import {
   formatVehicleNumber,
   guardRoute,
   isOrderStatus,
+  mayWriteOrders,
   ORDER_LIST_COLUMNS,
+  ORDER_LIST_STATUS_PARAM,
   ORDER_PAGE_SIZES,
   type OrderListColumn,
+  ORDER_STATUS_FILTERS,
   ORDER_STATUSES,
   type OrderPage,
   type OrderPageQuery,
@@ -46,13 +49,13 @@ import type { Theme } from '@mui/material/styles';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { type KeyboardEvent, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { OrderTypeIcon } from './order-type.tsx';
 import { ApiFailure, call } from '../../app/api.ts';
 import { ConfirmDialog } from '../../app/components/ConfirmDialog.tsx';
 import { DataTablePagination } from '../../app/components/DataTablePagination.tsx';
 import { notifications } from '../../app/notifications.ts';
-import { sessionStore } from '../../app/session.ts';
+import { sessionStore, useSession } from '../../app/session.ts';
 import { localOrderList } from '../../offline/local-orders.ts';
 import { versdb } from '../../offline/versdb.ts';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
@@ -66,14 +69,25 @@ const HANDLED = [0, 400, 404, 409, 500, 502, 503, 504] as const;
 
 /** What the list shows: a page of the orders a search and a status filter find, in a column's order. */
 type ListQuery = Omit<OrderPageQuery, 'status'> & { status: OrderStatusFilter | '' };
-const FIRST_QUERY: ListQuery = {
+/**
+ * The status filter of the list's address (`/orders?status=IN_QA`, the quality check's entry of the menu); none, or
+ * one the list does not know, shows every order.
+ */
+function statusOfAddress(params: URLSearchParams): ListQuery['status'] {
+  const value = params.get(ORDER_LIST_STATUS_PARAM);
+  return (ORDER_STATUS_FILTERS as readonly string[]).includes(value ?? '') ? (value as OrderStatusFilter) : '';
+}
+
+/** The first page of the list opened at this address. */
+const firstQuery = (params: URLSearchParams): ListQuery => ({
   offset: 0,
   limit: ORDER_PAGE_SIZES[0],
   sort: 'created',
   direction: 'desc',
-  status: '',
+  status: statusOfAddress(params),
   search: '',
-};
+});
+const FIRST_QUERY = firstQuery(new URLSearchParams(location.search));
 
 const pagePath = (query: ListQuery) => {
   const params = new URLSearchParams({
@@ -217,10 +231,31 @@ export default function OrdersPage() {
   const { t, i18n } = useTranslation();
   const language = (i18n.resolvedLanguage ?? 'de') as Language;
   const navigate = useNavigate();
+  // The quality manager reads orders only: no new order, no deletion (the server refuses both anyway).
+  const mayWrite = mayWriteOrders(useSession()?.roles ?? []);
   const [search, setSearch] = useState('');
   const settledSearch = useDebounced(search.trim(), SEARCH_DELAY_MS);
-  const [view, setView] = useState<Omit<ListQuery, 'search'>>(FIRST_QUERY);
-  const query = useMemo(() => ({ ...view, search: settledSearch }), [view, settledSearch]);
+  // The status filter lives in the address, so that a menu entry can open the list filtered (the quality check).
+  const [params, setParams] = useSearchParams();
+  const status = statusOfAddress(params);
+  const [view, setView] = useState<Omit<ListQuery, 'search' | 'status'>>(() => firstQuery(params));
+  // Another filter from the address (the menu, the browser's back button) starts at the first page again.
+  const [shownStatus, setShownStatus] = useState(status);
+  if (shownStatus !== status) {
+    setShownStatus(status);
+    setView((current) => ({ ...current, offset: 0 }));
+  }
+  const query = useMemo(() => ({ ...view, status, search: settledSearch }), [view, status, settledSearch]);
+  const chooseStatus = (next: ListQuery['status']) =>
+    setParams(
+      (current) => {
+        const changed = new URLSearchParams(current);
+        if (next) changed.set(ORDER_LIST_STATUS_PARAM, next);
+        else changed.delete(ORDER_LIST_STATUS_PARAM);
+        return changed;
+      },
+      { replace: true },
+    );
   const [orders, setOrders] = useState<Order[] | null>(null);
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(true);
@@ -431,9 +466,7 @@ export default function OrdersPage() {
           select
           label={t('orders.list.statusFilter')}
           value={query.status}
-          onChange={(e) =>
-            setView((current) => ({ ...current, status: e.target.value as ListQuery['status'], offset: 0 }))
-          }
+          onChange={(e) => chooseStatus(e.target.value as ListQuery['status'])}
           sx={{ flex: '0 1 220px', minWidth: 180 }}
           slotProps={{
             select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'orders-status-filter' } as object },
@@ -449,15 +482,17 @@ export default function OrdersPage() {
           ))}
         </TextField>
         <Box sx={{ flexGrow: 1, display: { xs: 'none', sm: 'block' } }} />
-        <Button
-          variant="contained"
-          startIcon={<AddIcon />}
-          onClick={() => navigate('/orders/add')}
-          data-testid="order-new"
-          sx={{ minHeight: 56, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
-        >
-          {t('orders.list.new')}
-        </Button>
+        {mayWrite && (
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => navigate('/orders/add')}
+            data-testid="order-new"
+            sx={{ minHeight: 56, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
+          >
+            {t('orders.list.new')}
+          </Button>
+        )}
       </Box>
 
       {fromDevice && (
@@ -509,17 +544,19 @@ export default function OrdersPage() {
                     </TableSortLabel>
                   </TableCell>
                 ))}
-                <TableCell>
-                  <Box component="span" sx={visuallyHidden}>
-                    {t('common.delete')}
-                  </Box>
-                </TableCell>
+                {mayWrite && (
+                  <TableCell>
+                    <Box component="span" sx={visuallyHidden}>
+                      {t('common.delete')}
+                    </Box>
+                  </TableCell>
+                )}
               </TableRow>
             </TableHead>
             <TableBody>
               {orders !== null && visible.length === 0 && (
                 <TableRow>
-                  <TableCell colSpan={COLUMNS.length + 1}>
+                  <TableCell colSpan={COLUMNS.length + (mayWrite ? 1 : 0)}>
                     <Typography color="text.secondary" sx={{ py: 2 }} data-testid="orders-empty">
                       {query.search || query.status ? t('orders.list.noMatch') : t('orders.list.empty')}
                     </Typography>
@@ -546,24 +583,26 @@ export default function OrdersPage() {
                       {cell(order, column)}
                     </TableCell>
                   ))}
-                  <TableCell align="right" className="actions" sx={{ py: 0.5, width: 72 }}>
-                    <Tooltip title={t('common.delete')}>
-                      <IconButton
-                        size="large"
-                        color="error"
-                        onClick={(e) => {
-                          e.stopPropagation();
-                          setToDelete(order);
-                          setConfirming(true);
-                        }}
-                        onKeyDown={(e) => e.stopPropagation()}
-                        aria-label={t('orders.delete.label', { number: order.number })}
-                        data-testid={`order-delete-${order.number}`}
-                      >
-                        <DeleteIcon />
-                      </IconButton>
-                    </Tooltip>
-                  </TableCell>
+                  {mayWrite && (
+                    <TableCell align="right" className="actions" sx={{ py: 0.5, width: 72 }}>
+                      <Tooltip title={t('common.delete')}>
+                        <IconButton
+                          size="large"
+                          color="error"
+                          onClick={(e) => {
+                            e.stopPropagation();
+                            setToDelete(order);
+                            setConfirming(true);
+                          }}
+                          onKeyDown={(e) => e.stopPropagation()}
+                          aria-label={t('orders.delete.label', { number: order.number })}
+                          data-testid={`order-delete-${order.number}`}
+                        >
+                          <DeleteIcon />
+                        </IconButton>
+                      </Tooltip>
+                    </TableCell>
+                  )}
                 </TableRow>
               ))}
             </TableBody>

@@ -409,7 +409,9 @@ describe('saving against the real server', () => {
     try {
       const outcome = await submitOrder(db, orderRequest(filledWagon(), { ...IDS, id: crypto.randomUUID() }));
       expect(outcome).toMatchObject({ kind: 'reported', failure: { status: 403 } });
-      expect(notifications.current()?.messageKey).toBe('errors.FORBIDDEN');
+      // The refusal's own code says why: the holder's roles may not change orders.
+      expect(outcome).toMatchObject({ failure: { code: 'ORDER_WRITE_FORBIDDEN' } });
+      expect(notifications.current()?.messageKey).toBe('errors.ORDER_WRITE_FORBIDDEN');
     } finally {
       await signIn('staff');
     }
