@@ -29,9 +29,9 @@ describe('the quality manager in the rights table', () => {
     expect(reads.filter((right) => !admits(right, qa)).map(keyOf)).toEqual([]);
   });
 
-  it('may change nothing but the status, and make documents', () => {
+  it('may change nothing but the status (signing done orders off), and make documents', () => {
     const calls = API_RIGHTS.filter((right) => right.method !== 'GET' && admits(right, qa)).map(keyOf);
-    expect(calls).toEqual(['POST /orders/:id/status', 'POST /export/:orderId/:language']);
+    expect(calls).toEqual(['POST /orders/:id/status', 'POST /export/:orderId/:language', 'POST /orders/:id/sign-off']);
   });
 
   it('is refused every order write with ORDER_WRITE_FORBIDDEN, the same rule as mayWriteOrders', () => {
