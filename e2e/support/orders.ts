@@ -1,6 +1,7 @@
 import { foldActivities, fromServerActivity, type ServerActivity, valueOf } from '@vers/domain';
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { baseUrl } from './browser.ts';
+import { baseUrl, signIn } from './browser.ts';
 import { E2E_PASSWORD } from './server.ts';
 
 /** A bearer token of a demo user, from the real sign-in call. */
@@ -90,4 +91,22 @@ export async function signOffViaApi(
   });
   expect(res.status).toBe(200);
   return (await res.json()) as { code: string; contentHash: string };
+}
+
+/** Signs in on the login page and opens a wagon order's editor. */
+export async function openWagonOrder(page: Page, username: string, orderId: string): Promise<void> {
+  await page.goto('/login');
+  await signIn(page, username);
+  await page.getByTestId('menu').waitFor();
+  await page.goto(`/orders/wagon/${orderId}`);
+  await page.getByTestId('order-footer').waitFor();
+}
+
+/** The statuses the open status dialog offers, in its order (the dialog is its own chunk: waited for). */
+export async function statusOptions(page: Page): Promise<(string | undefined)[]> {
+  await page.getByTestId('status-dialog').waitFor();
+  return page
+    .getByTestId('status-dialog')
+    .locator('[data-testid^="status-option-"]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')?.replace('status-option-', '')));
 }

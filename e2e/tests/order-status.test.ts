@@ -1,8 +1,8 @@
 import { checkDigit } from '@vers/domain';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, signIn } from '../support/browser.ts';
-import { createOrderViaApi } from '../support/orders.ts';
+import { launchBrowser, newContext } from '../support/browser.ts';
+import { createOrderViaApi, openWagonOrder, statusOptions } from '../support/orders.ts';
 import { E2E_PASSWORD } from '../support/server.ts';
 
 let browser: Browser;
@@ -27,21 +27,8 @@ function createOrder(): Promise<string> {
   });
 }
 
-async function openOrder(page: Page, username: string, orderId: string) {
-  await page.goto('/login');
-  await signIn(page, username);
-  await page.getByTestId('menu').waitFor();
-  await page.goto(`/orders/wagon/${orderId}`);
-  await page.getByTestId('order-footer').waitFor();
-}
-
-const options = async (page: Page) => {
-  await page.getByTestId('status-dialog').waitFor(); // loaded when first opened
-  return page
-    .getByTestId('status-dialog')
-    .locator('[data-testid^="status-option-"]')
-    .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')?.replace('status-option-', '')));
-};
+const openOrder = openWagonOrder;
+const options = statusOptions;
 
 describe('order status', () => {
   it('a worker may only send an order to quality check; wagon QA may archive; done is read-only', async () => {

@@ -5,7 +5,7 @@ import { attributeValue, checkDigit, formatVehicleNumber } from '@vers/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, serviceWorkerReady, signIn } from '../support/browser.ts';
-import { apiToken, createOrderViaApi } from '../support/orders.ts';
+import { apiToken, createOrderViaApi, statusOptions } from '../support/orders.ts';
 import { E2E_PASSWORD } from '../support/server.ts';
 
 /*
@@ -127,14 +127,6 @@ const SIZES = [
   ['tablet', { width: 1280, height: 800 }],
   ['phone', { width: 412, height: 915 }],
 ] as const;
-
-const statusOptions = async (page: Page) => {
-  await page.getByTestId('status-dialog').waitFor(); // loaded when first opened
-  return page
-    .getByTestId('status-dialog')
-    .locator('[data-testid^="status-option-"]')
-    .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')?.replace('status-option-', '')));
-};
 
 describe('the quality manager', () => {
   const RUNS = (['de', 'en'] as const).flatMap((language) =>

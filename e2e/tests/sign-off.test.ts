@@ -5,8 +5,8 @@ import path from 'node:path';
 import { checkDigit, formatSignOffCode } from '@vers/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newContext, serviceWorkerReady, signIn } from '../support/browser.ts';
-import { WAGON_RELEASE_ENTRIES, apiToken, createOrderViaApi, pushViaApi } from '../support/orders.ts';
+import { baseUrl, launchBrowser, newContext, serviceWorkerReady } from '../support/browser.ts';
+import { WAGON_RELEASE_ENTRIES, apiToken, createOrderViaApi, openWagonOrder, pushViaApi } from '../support/orders.ts';
 import { E2E_PASSWORD } from '../support/server.ts';
 
 let browser: Browser;
@@ -32,13 +32,7 @@ function createOrder(): Promise<string> {
   });
 }
 
-async function openOrder(page: Page, username: string, orderId: string) {
-  await page.goto('/login');
-  await signIn(page, username);
-  await page.getByTestId('menu').waitFor();
-  await page.goto(`/orders/wagon/${orderId}`);
-  await page.getByTestId('order-footer').waitFor();
-}
+const openOrder = openWagonOrder;
 
 async function chooseDone(page: Page) {
   await page.getByTestId('status-change').click();
