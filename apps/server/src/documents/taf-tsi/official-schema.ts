@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * The official TAF TSI XML schema of the EU Agency for Railways that the RollingStockDataset export is validated
- * against (era/README.md). The files are used exactly as published: pinned here by commit and SHA-256, fetched into
- * `era/` by apps/server/scripts/ensure-taf-schema.ts (run by `npm run test:server`) and checked before each use.
+ * against (era/README.md). The files are committed in `era/` exactly as published, pinned here by commit and SHA-256
+ * and checked before each use.
  */
 export const ERA_SCHEMA = {
   repository: 'EU-Agency-for-Railways/TSI_TAF',
@@ -42,7 +42,7 @@ export function eraSchemaPath(): string {
   const problems = eraSchemaProblems();
   if (problems.length > 0) {
     throw new Error(
-      `ERA TAF TSI schema: ${problems.join('; ')} in ${ERA_SCHEMA_DIR}; run npx tsx apps/server/scripts/ensure-taf-schema.ts`,
+      `ERA TAF TSI schema: ${problems.join('; ')} in ${ERA_SCHEMA_DIR}; restore the published files (era/README.md)`,
     );
   }
   return `${ERA_SCHEMA_DIR}${ERA_SCHEMA.main}`;
