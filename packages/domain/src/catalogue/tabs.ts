@@ -159,6 +159,22 @@ const wheelsetMeasureFields: readonly FieldDef[] = [
   },
 ];
 
+/**
+ * The ways a wheelset may sit in its wagon (docs/requirements/orders.md#wheelset-swap): as marked (its reference side,
+ * bearing 1, on the wagon's side 1) or turned end for end, which wheelset shops do to even out flange wear.
+ */
+export const WHEELSET_DIRECTIONS = ['NORMAL', 'TURNED'] as const;
+export type WheelsetDirection = (typeof WHEELSET_DIRECTIONS)[number];
+
+/**
+ * What only a wheelset in a wagon has: the way it is mounted, and the XML import it was mounted from (the wheelset
+ * swap, PATCH orders/{id}).
+ */
+const wagonWheelsetFields: readonly FieldDef[] = [
+  { path: 'Direction', kind: 'option', choices: WHEELSET_DIRECTIONS, ignoreProgress: true, label: 'wheelsetDirection' },
+  { path: 'AssetId', kind: 'string', side: 'out', ignoreProgress: true, label: 'wheelsetAssetId' },
+];
+
 /** Every wheelset chapter by id: the base data and measures here, the rest from wheelset/chapters.ts. */
 const WHEELSET_CHAPTERS: Record<string, ChapterDef> = {
   wheelsetBasedata: { id: 'wheelsetBasedata', fields: wheelsetBaseFields },
@@ -177,7 +193,9 @@ const chapter = (id: string): ChapterDef => {
  * A wagon's wheelset shows the wheelset chapters in docs/requirements/orders.md#wheelset-tabs, its position being the
  * entry's differentiator.
  */
-const wheelsetChapters: readonly ChapterDef[] = WAGON_WHEELSET_CHAPTERS.map(chapter);
+const wheelsetChapters: readonly ChapterDef[] = WAGON_WHEELSET_CHAPTERS.map((id) =>
+  id === 'wheelsetBasedata' ? { id, fields: [...wheelsetBaseFields, ...wagonWheelsetFields] } : chapter(id),
+);
 
 /** The wagon's wheelsets, by position; the server writes the outgoing ones when the order is created. */
 export const WAGON_WHEELSETS: CollectionDef = {

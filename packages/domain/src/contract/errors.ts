@@ -48,6 +48,14 @@ export const ERROR_CODES = [
   'RELEASE_NOT_SIGNED',
   /** A document cannot be made complete: the order lacks values it needs and the request did not give them. */
   'EXPORT_INCOMPLETE',
+  /** A wheelset swap names a position outside 1..8. */
+  'WHEELSET_POSITION',
+  /** A wheelset swap of a wheelset order: only a wagon has wheelset positions. */
+  'WHEELSET_ORDER',
+  /** A wheelset swap mounts a wheelset that is mounted at another position of the wagon already. */
+  'WHEELSET_MOUNTED_ELSEWHERE',
+  /** A wheelset swap turns a position that holds no wheelset. */
+  'WHEELSET_NOT_MOUNTED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
