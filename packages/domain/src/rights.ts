@@ -130,6 +130,7 @@ export const API_RIGHTS: readonly ApiRight[] = [
   { method: 'GET', url: '/api/v1/orders/:id', access: ROLE_GROUPS.orderRead, tenancy: 'not-found' },
   orderWrite('POST', '/api/v1/orders', 'shared'),
   orderWrite('DELETE', '/api/v1/orders/:id', 'not-found'),
+  orderWrite('PATCH', '/api/v1/orders/:id', 'not-found'),
   // Open to every reader: which status each role may set is the status rule's (maySetStatus, orders/status.ts).
   { method: 'POST', url: '/api/v1/orders/:id/status', access: ROLE_GROUPS.orderRead, tenancy: 'not-found' },
 

@@ -10,6 +10,8 @@ import {
   orderSchema,
   statusChangeRequestSchema,
   activityPushResultSchema,
+  mountedWheelsetSchema,
+  wheelsetSwapRequestSchema,
   ASSET_TYPES,
   type AttributeValue,
   validateVehicleNumber,
@@ -32,6 +34,7 @@ import { toPushResult } from '../activity/protocol.ts';
 import { type OrderRow, ownOrder } from './access.ts';
 import { setOrderStatus } from './status-change.ts';
 import { bury, TOMBSTONE_KINDS } from './tombstones.ts';
+import { swapWheelset } from './wheelset-swap.ts';
 
 const digits = (raw: string | undefined) => (raw ? validateVehicleNumber(raw) : null);
 const plain = (raw: string | undefined) => {
@@ -255,6 +258,37 @@ export const orderRoutes =
           await bury(tx, TOMBSTONE_KINDS.ORDER, order.id, order.workshopId);
         });
         return reply.status(204).send();
+      },
+    );
+
+    app.patch(
+      '/orders/:id',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: "Mount, dismount or turn a wagon's wheelset",
+          description:
+            'The wheelset swap (docs/requirements/orders.md#wheelset-swap). `wheelset` mounts that wheelset at the ' +
+            'position (a typed number, or with `assetId` a valid XML import of the wheelset, whose values the ' +
+            'position takes as its outgoing values); `wheelset: null` dismounts; without `wheelset`, `direction` ' +
+            "turns the wheelset mounted there. Recorded as ordinary changes (activities) of the position's outgoing " +
+            'wheelset entry; a resend with the same `id` writes nothing again and answers the same wheelset. ' +
+            'Refusals: 400 CHECK_NUMBER (check digit), 400 WHEELSET_POSITION (outside 1..8), 400 WHEELSET_ORDER ' +
+            '(a wheelset order), 409 WHEELSET_MOUNTED_ELSEWHERE (the number is at another position of the wagon), ' +
+            '409 WHEELSET_NOT_MOUNTED (a turn of an empty position), 409 ORDER_READ_ONLY (a done order), ' +
+            '409 ACTIVITY_ID_REUSED (the id was used for another swap).',
+          params: idParams,
+          body: wheelsetSwapRequestSchema,
+          response: { 200: mountedWheelsetSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const user = sessionUser(request);
+        const author = authorOf(user);
+        return db.transaction(async (tx) => {
+          const order = await ownOrder(tx, user, request.params.id, true);
+          return swapWheelset(tx, order, request.body, author);
+        });
       },
     );
 

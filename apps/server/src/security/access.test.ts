@@ -273,6 +273,10 @@ const CALLS: Record<string, (role?: Role) => Promise<Call>> = {
     },
   }),
   'DELETE /api/v1/orders/:id': async () => ({ path: `/orders/${await newOrder()}` }),
+  'PATCH /api/v1/orders/:id': async () => ({
+    path: `/orders/${await newOrder()}`,
+    options: { body: { id: randomUUID(), position: 1, direction: 'TURNED' } },
+  }),
   'POST /api/v1/orders/:id/status': async () => ({
     path: `/orders/${await newOrder()}/status`,
     options: { body: { status: 'IN_QA' } },

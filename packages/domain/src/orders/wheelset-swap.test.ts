@@ -86,10 +86,15 @@ describe('wheelsetSwap', () => {
       { key: `${ORDER_ROOTS.WHEELSET.in}.MountDate`, value: '2020-01-01' },
       { key: `${ORDER_ROOTS.WHEELSET.in}.NoSuchField`, value: 'x' },
     ];
-    const result = wheelsetSwap('WAGON', wagon(), { position: 3, wheelset: { number: C, assetId: 'a' } }, {
-      today,
-      imported,
-    });
+    const result = wheelsetSwap(
+      'WAGON',
+      wagon(),
+      { position: 3, wheelset: { number: C, assetId: 'a' } },
+      {
+        today,
+        imported,
+      },
+    );
     expect(result.ok && result.writes.map((w) => [w.key.slice(OUT.length + LIST.length + 5), w.value])).toEqual([
       ['Type', 'BA 004'],
       ['MountDate', '2020-01-01'],
@@ -191,9 +196,7 @@ describe('positionHistory', () => {
       row(key('Direction'), null, t4, 'Dana Dismount', false),
     ];
     const history = positionHistory(rows, 1);
-    expect(
-      history.map((h) => [h.wheelset?.number ?? null, h.direction, h.from, h.until, h.activity.author]),
-    ).toEqual([
+    expect(history.map((h) => [h.wheelset?.number ?? null, h.direction, h.from, h.until, h.activity.author])).toEqual([
       [A, null, t1, t2, 'Creator'],
       [C, 'NORMAL', t2, t3, 'Mia Muster'],
       [C, 'TURNED', t3, t4, 'Tom Turner'],
