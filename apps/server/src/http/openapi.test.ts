@@ -261,6 +261,10 @@ const CALLS: Record<string, () => Promise<Call>> = {
     },
   }),
   'DELETE /api/v1/orders/:id': async () => ({ path: `/orders/${await newOrder()}` }),
+  'PATCH /api/v1/orders/:id': async () => ({
+    path: `/orders/${await newOrder()}`,
+    body: { id: randomUUID(), position: 1, direction: 'TURNED' },
+  }),
   'POST /api/v1/orders/:id/status': async () => ({
     path: `/orders/${await newOrder()}/status`,
     body: { status: 'IN_QA' },
