@@ -52,6 +52,7 @@ import { type EditorActions, TabContent } from './editor/TabContent.tsx';
 import { fieldLabelKey } from './editor/labels.ts';
 import { splitTabName } from './editor/tab-title.ts';
 import { useOrder } from './editor/useOrder.ts';
+import { WheelsetPosition } from './editor/WheelsetPosition.tsx';
 
 /** On a phone the editor's actions show their icons only (named for screen readers), so the fields stay in view. */
 // The status dialog, with its sign-off (issue 21), is its own chunk, asked for once the editor is shown (and kept by
@@ -426,7 +427,19 @@ export default function EditOrderPage() {
           {showSummary && tab ? (
             <EntrySummary type={type} tab={tab} actions={actions} onOpen={open} />
           ) : view && view.chapters.length > 0 ? (
-            <TabContent view={view} actions={actions} />
+            <>
+              {type === 'WAGON' && tab?.perEntry && entry && (
+                <WheelsetPosition
+                  orderId={orderId}
+                  position={Number(entry)}
+                  values={values}
+                  readOnly={readOnly}
+                  online={online}
+                  write={write}
+                />
+              )}
+              <TabContent view={view} actions={actions} />
+            </>
           ) : (
             <Alert severity="info">{t('orders.editor.nothingToShow')}</Alert>
           )}

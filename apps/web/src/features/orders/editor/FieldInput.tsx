@@ -342,8 +342,12 @@ function TextInput(props: FieldInputProps) {
   );
 }
 
-/** A few fixed codes as a switch: one press chooses, pressing the chosen one again clears. */
+/**
+ * A few fixed codes as a switch: one press chooses, pressing the chosen one again clears. A code with a text
+ * (`catalogue.entryValue.<field>.<code>`, a wheelset's direction) shows it; others (CM, CM/D) show as they are.
+ */
 function ChoiceInput(props: FieldInputProps & { choices: readonly string[] }) {
+  const { t } = useTranslation();
   const value = valueOf(props.stored);
   return (
     <ToggleButtonGroup
@@ -359,7 +363,7 @@ function ChoiceInput(props: FieldInputProps & { choices: readonly string[] }) {
     >
       {props.choices.map((choice) => (
         <ToggleButton key={choice} value={choice} data-testid={`choice-${choice}`}>
-          {choice}
+          {t(`catalogue.entryValue.${props.field.path}.${choice}`, { defaultValue: choice })}
         </ToggleButton>
       ))}
     </ToggleButtonGroup>
