@@ -1,0 +1,135 @@
+import { checkDigit, formatVehicleNumber, type ServerActivity } from '@vers/domain';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser } from '../support/browser.ts';
+import { apiToken, createOrderViaApi, openWagonOrder, serverValue } from '../support/orders.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Wheelset numbers of this run: a wagon's four, and free ones to mount. */
+const run = String(Math.floor(Math.random() * 100_000)).padStart(5, '0');
+const wheelset = (i: number) => {
+  const first11 = `43${run}${String(i).padStart(4, '0')}`;
+  return `${first11}${checkDigit(first11)}`;
+};
+const LIST = '$.Body.Wagen.technicalWaggonOutgoing.Understructure.WheelsetCollection.Wheelset';
+
+async function serverLog(orderId: string): Promise<ServerActivity[]> {
+  const res = await fetch(`${baseUrl()}/api/v1/activity/${orderId}`, {
+    headers: { authorization: `Bearer ${await apiToken('staff')}` },
+  });
+  return (await res.json()) as ServerActivity[];
+}
+
+/** A tablet in landscape, as workshops carry them. */
+const TABLET = { width: 1024, height: 768 };
+
+async function openPosition(page: Page, orderId: string, position: number) {
+  await page.goto(`/orders/wagon/${orderId}/wheelsets-${position}`);
+  await page.getByTestId('wheelset-position').waitFor();
+}
+
+const mountedNumber = (page: Page) => page.getByTestId('wheelset-mounted').getAttribute('data-number');
+
+async function mount(page: Page, number: string) {
+  await page.getByTestId('wheelset-mount').click();
+  await page.getByTestId('wheelset-mount-dialog').waitFor();
+  await page.getByTestId('wheelset-number').fill(number);
+  await page.getByTestId('wheelset-mount-save').click();
+  await page.getByTestId('wheelset-mount-dialog').waitFor({ state: 'detached' });
+}
+
+describe('wheelset swap', () => {
+  it('staff mount, turn and dismount online, then mount offline; the server gets it once; others see it in the history', async () => {
+    const orderId = await createOrderViaApi({
+      type: 'WAGON',
+      maintenanceNumber: '51 80 0843 001-0',
+      wagon: { wheelsetsOutgoing: [0, 1, 2, 3].map((i) => ({ number: wheelset(i) })) },
+    });
+    const context = await browser.newContext({ baseURL: baseUrl(), locale: 'de-DE', viewport: TABLET });
+    const page = await context.newPage();
+    await openWagonOrder(page, 'staff', orderId);
+    await openPosition(page, orderId, 2);
+    await expect.poll(() => mountedNumber(page)).toBe(wheelset(1));
+
+    // A wrong check digit is told as the field is left, in the user's language; nothing is sent.
+    await page.getByTestId('wheelset-mount').click();
+    const wrong = `${wheelset(10).slice(0, 11)}${(Number(wheelset(10).at(-1)) + 1) % 10}`;
+    await page.getByTestId('wheelset-number').fill(wrong);
+    await page.getByTestId('wheelset-number').blur();
+    await expect.poll(() => page.getByTestId('wheelset-number').getAttribute('aria-invalid')).toBe('true');
+    await page.getByTestId('wheelset-mount-dialog').getByText('Prüfziffer falsch.').waitFor();
+    // A correct one is written 2-2-4-3-check.
+    await page.getByTestId('wheelset-number').fill(wheelset(10));
+    await page.getByTestId('wheelset-number').blur();
+    await expect.poll(() => page.getByTestId('wheelset-number').inputValue()).toBe(formatVehicleNumber(wheelset(10)));
+    await page.getByTestId('wheelset-mount-save').click();
+    await page.getByTestId('wheelset-mount-dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => mountedNumber(page), { timeout: 20_000 }).toBe(wheelset(10));
+    await expect.poll(() => serverValue(orderId, `${LIST}[1].Wheelsetnumber`)).toBe(wheelset(10));
+
+    await page.getByTestId('wheelset-turn').click();
+    await expect
+      .poll(() => page.getByTestId('wheelset-direction').getAttribute('data-direction'), { timeout: 20_000 })
+      .toBe('TURNED');
+    expect(await serverValue(orderId, `${LIST}[1].Direction`)).toBe('TURNED');
+
+    await page.getByTestId('wheelset-dismount').click();
+    await page.getByTestId('confirm-ok').click();
+    await expect.poll(() => mountedNumber(page), { timeout: 20_000 }).toBe('');
+    expect(await serverValue(orderId, `${LIST}[1].Wheelsetnumber`)).toBeNull();
+
+    // Offline: the same swap is recorded on the device, shown as unsent.
+    const before = (await serverLog(orderId)).length;
+    await context.setOffline(true);
+    await page.getByTestId('offline-banner').waitFor();
+    await mount(page, wheelset(11));
+    await expect.poll(() => mountedNumber(page)).toBe(wheelset(11));
+    const indicator = page.getByTestId('sync-indicator');
+    await expect.poll(async () => Number(await indicator.getAttribute('data-unsent'))).toBeGreaterThan(0);
+    await page.getByTestId('wheelset-history').click();
+    const newest = page.getByTestId('wheelset-history-entry').first();
+    await expect.poll(() => newest.getAttribute('data-number')).toBe(wheelset(11));
+    await newest.getByTestId('wheelset-history-unsent').waitFor();
+    await page.getByTestId('wheelset-history-close').click();
+    expect((await serverLog(orderId)).length).toBe(before);
+
+    // Back online, the scheduler sends it: once, one activity per change.
+    await context.setOffline(false);
+    await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
+    await expect.poll(async () => indicator.getAttribute('data-unsent'), { timeout: 60_000 }).toBe('0');
+    const log = await serverLog(orderId);
+    const sent = log.slice(before);
+    expect(sent.map((a) => a.k.slice(LIST.length)).sort()).toEqual(
+      ['[1].Direction', '[1].MountDate', '[1].Wheelsetnumber'].sort(),
+    );
+    expect(new Set(log.map((a) => a.id)).size).toBe(log.length);
+    expect(await serverValue(orderId, `${LIST}[1].Wheelsetnumber`)).toBe(wheelset(11));
+    const author = sent[0]!.au;
+    expect(author).toBeTruthy();
+    await context.close();
+
+    // Another user on another device sees the wheelset in the position's history, with who mounted it.
+    const other = await browser.newContext({ baseURL: baseUrl(), locale: 'de-DE', viewport: TABLET });
+    const otherPage = await other.newPage();
+    await openWagonOrder(otherPage, 'werkadmin', orderId);
+    await openPosition(otherPage, orderId, 2);
+    await expect.poll(() => mountedNumber(otherPage), { timeout: 20_000 }).toBe(wheelset(11));
+    await otherPage.getByTestId('wheelset-history').click();
+    const entries = otherPage.getByTestId('wheelset-history-entry');
+    await expect.poll(() => entries.first().getAttribute('data-number')).toBe(wheelset(11));
+    expect(await entries.first().getAttribute('data-author')).toBe(author);
+    await expect(entries.first().textContent()).resolves.toContain(author);
+    // Newest first: the offline mount, the dismount, the turn, the online mount, the wheelset it was created with.
+    await expect
+      .poll(async () => Promise.all((await entries.all()).map(async (entry) => entry.getAttribute('data-number'))))
+      .toEqual([wheelset(11), '', wheelset(10), wheelset(10), wheelset(1)]);
+    await other.close();
+  });
+});
