@@ -136,10 +136,11 @@ export function WheelsetPosition(props: Props) {
       </Box>
       <Box
         sx={{
-          display: 'grid',
+          display: 'flex',
+          flexWrap: 'wrap',
           gap: 1,
-          gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, max-content)' },
-          '& .MuiButton-root': { minHeight: TOUCH },
+          // On a phone the buttons share the lines evenly; wider, each keeps its own width.
+          '& .MuiButton-root': { minHeight: TOUCH, whiteSpace: 'nowrap', flex: { xs: '1 1 auto', md: '0 0 auto' } },
         }}
       >
         {!props.readOnly && (
@@ -399,7 +400,13 @@ function PositionHistoryDialog(props: { orderId: string; position: number; onClo
                     <>
                       <strong>
                         {entry.wheelset
-                          ? `${formatVehicleNumber(entry.wheelset.number)} · ${directionText(entry.direction)}`
+                          ? // A wheelset recorded before directions were (the order's creation) shows its number only.
+                            [
+                              formatVehicleNumber(entry.wheelset.number),
+                              entry.direction && directionText(entry.direction),
+                            ]
+                              .filter(Boolean)
+                              .join(' · ')
                           : t('orders.editor.wheelset.dismounted')}
                       </strong>
                       {entry.activity.sent === SENT_STATES.UNSENT && (
