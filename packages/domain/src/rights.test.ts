@@ -40,6 +40,7 @@ describe('the quality manager in the rights table', () => {
       [
         'DELETE /assets/:id',
         'DELETE /orders/:id',
+        'PATCH /orders/:id',
         'PATCH /activity/:orderId/:counter/reverted',
         'POST /activity',
         'POST /activity/batch',
