@@ -1,6 +1,7 @@
 import { checkDigit, formatVehicleNumber, type ServerActivity } from '@vers/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe.ts';
 import { baseUrl, launchBrowser } from '../support/browser.ts';
 import { apiToken, createOrderViaApi, openWagonOrder, serverValue } from '../support/orders.ts';
 
@@ -57,6 +58,7 @@ describe('wheelset swap', () => {
     await openWagonOrder(page, 'staff', orderId);
     await openPosition(page, orderId, 2);
     await expect.poll(() => mountedNumber(page)).toBe(wheelset(1));
+    expect(await axeViolations(page)).toEqual([]);
 
     // A wrong check digit is told as the field is left, in the user's language; nothing is sent.
     await page.getByTestId('wheelset-mount').click();
@@ -65,6 +67,7 @@ describe('wheelset swap', () => {
     await page.getByTestId('wheelset-number').blur();
     await expect.poll(() => page.getByTestId('wheelset-number').getAttribute('aria-invalid')).toBe('true');
     await page.getByTestId('wheelset-mount-dialog').getByText('Prüfziffer falsch.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     // A correct one is written 2-2-4-3-check.
     await page.getByTestId('wheelset-number').fill(wheelset(10));
     await page.getByTestId('wheelset-number').blur();
@@ -97,6 +100,7 @@ describe('wheelset swap', () => {
     const newest = page.getByTestId('wheelset-history-entry').first();
     await expect.poll(() => newest.getAttribute('data-number')).toBe(wheelset(11));
     await newest.getByTestId('wheelset-history-unsent').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByTestId('wheelset-history-close').click();
     expect((await serverLog(orderId)).length).toBe(before);
 
