@@ -1,11 +1,10 @@
-import { mountedWheelsetSchema, serverActivitySchema } from '@vers/domain';
+import { mountedWheelsetSchema, serverActivitySchema, wheelsetSwapActivityId as swapActivityId } from '@vers/domain';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type TestServer, startTestServer } from '../test/server.ts';
 import { OUT, createWagonOrder, signOff, wheelsetNumbers } from '../test/orders.ts';
-import { swapActivityId } from './wheelset-swap.ts';
 
 let server: TestServer;
 let staff: string;

@@ -8,10 +8,10 @@ import {
   type WheelsetSwapBody,
   type WheelsetSwapProblem,
   wheelsetSwap,
+  wheelsetSwapActivityId as swapActivityId,
   attributeValue,
 } from '@vers/domain';
 import { asc, eq } from 'drizzle-orm';
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { appendActivities, type Author } from '../activity/append.ts';
 import { asDomainActivity } from '../activity/protocol.ts';
@@ -26,19 +26,6 @@ import type { OrderRow } from './access.ts';
  * writes, which become the order's activities in the caller's transaction under the order's lock, with ids derived
  * from the request's id, so that a resend (a lost answer) writes nothing twice and answers the same wheelset.
  */
-
-/**
- * The id of the `index`-th change of a swap: a name-based UUID (RFC 9562 version 5, SHA-1) of the index in the
- * namespace of the request's id. The same request always makes the same ids; another request never meets them.
- */
-export function swapActivityId(requestId: string, index: number): string {
-  const namespace = Buffer.from(requestId.replaceAll('-', ''), 'hex');
-  const hash = createHash('sha1').update(namespace).update(String(index)).digest();
-  hash[6] = (hash[6]! & 0x0f) | 0x50;
-  hash[8] = (hash[8]! & 0x3f) | 0x80;
-  const hex = hash.subarray(0, 16).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 const STATUS: Record<WheelsetSwapProblem['code'], number> = {
   WHEELSET_ORDER: 400,

@@ -29,6 +29,8 @@ export function orderRows(db: VersDb, orderId: string): Promise<Activity[]> {
 }
 
 export interface Change {
+  /** A known id the change must take (a swap the server may hold already); a new one otherwise. */
+  id?: string;
   orderId: string;
   /** JSON path of the field (docs/requirements/orders.md#order-keys). */
   key: string;
@@ -74,7 +76,7 @@ export function changeRows(
   const author = session ? `${session.firstName} ${session.lastName}`.trim() || session.username : undefined;
   const created = new Date();
   return changes.map((change) => ({
-    id: newUuid(),
+    id: change.id ?? newUuid(),
     orderId: change.orderId,
     key: change.key,
     ...outputValueOf(change, created),

@@ -34,6 +34,11 @@ export interface EditContext {
   stale?: readonly string[];
   /** A decision on a conflict: the user has seen every value of the field this device holds. */
   decision?: boolean;
+  /**
+   * The ids of the writes' changes, in order, where they must be known ones: a wheelset swap whose server call may
+   * have landed takes the ids the server gave it (domain `wheelsetSwapActivityId`), so it is stored there once.
+   */
+  ids?: readonly string[];
 }
 
 export interface Edit extends EditContext {
@@ -71,14 +76,15 @@ export function editProblems(type: OrderType, writes: readonly Write[]): EditPro
 export async function recordEdit(db: VersDb, edit: Edit): Promise<EditResult> {
   const seenFor = (key: string, context: EditContext) =>
     context.decision ? seenAllIn(edit.fold, key) : seenForEditIn(edit.fold, key, !context.stale?.includes(key));
-  const change = (write: Write, context: EditContext): Change => ({
+  const change = (write: Write, context: EditContext, id?: string): Change => ({
+    ...(id ? { id } : {}),
     orderId: edit.orderId,
     key: write.key,
     value: write.value,
     seen: seenFor(write.key, context),
     ...(edit.modifier ? { modifier: edit.modifier } : {}),
   });
-  const changes = edit.writes.map((write) => change(write, edit));
+  const changes = edit.writes.map((write, index) => change(write, edit, edit.ids?.[index]));
   const after: Record<string, unknown> = { ...edit.values };
   for (const write of edit.writes) after[write.key] = write.value === null ? undefined : { value: write.value };
   for (const write of edit.writes) {

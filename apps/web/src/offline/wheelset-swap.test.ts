@@ -20,6 +20,8 @@ import { call, setApiOrigin } from '../app/api.ts';
 import { sessionStore } from '../app/session.ts';
 import { orderRows, recordChanges } from './order-results.ts';
 import { localDay, swapWheelset } from './wheelset-swap.ts';
+import type { EditContext } from './record-edit.ts';
+import { pushOrderResults } from './sync.ts';
 import { VersDb } from './versdb.ts';
 
 let server: TestServer;
@@ -44,19 +46,22 @@ afterAll(async () => {
 const serverValues = async (orderId: string): Promise<Values> =>
   foldActivities((await call(`activity/${orderId}`, z.array(serverActivitySchema))).map(fromServerActivity)).values;
 
+/** The editor's write as the swap calls it: stores the writes as this device's changes, with the ids it is given. */
+const recorder = (orderId: string, recorded: Write[][]) => (writes: Write[], context: EditContext) => {
+  recorded.push(writes);
+  void recordChanges(
+    db,
+    writes.map((write, index) => ({ orderId, ...write, ...(context.ids ? { id: context.ids[index]! } : {}) })),
+  );
+  return [];
+};
+
 describe('swapWheelset', () => {
   it('online: the server makes it; the rule refuses at once; unreachable: the same writes wait on the device', async () => {
     const order = await createWagonOrder(server, sessionStore.get()!.token);
     const [, second, , , free, other] = wheelsetNumbers(6) as string[];
     const recorded: Write[][] = [];
-    const record = (writes: Write[]) => {
-      recorded.push(writes);
-      void recordChanges(
-        db,
-        writes.map((write) => ({ orderId: order.id, ...write })),
-      );
-      return [];
-    };
+    const record = recorder(order.id, recorded);
     let values = await serverValues(order.id);
     const swap = (request: Parameters<typeof swapWheelset>[0]['request'], online = true) =>
       swapWheelset({ orderId: order.id, request, values, record, online });
@@ -96,5 +101,44 @@ describe('swapWheelset', () => {
     expect(mountedWheelset({ ...values, ...local }, 1).wheelset?.number).toBe(other);
     // The server has not seen it yet.
     expect(mountedWheelset(await serverValues(order.id), 1).wheelset?.number).toBe(free);
+  });
+
+  it('a swap that reached the server but whose answer was lost is stored there once, when the device sends its record', async () => {
+    const order = await createWagonOrder(server, sessionStore.get()!.token);
+    const [, , , , free] = wheelsetNumbers(5) as string[];
+    const recorded: Write[][] = [];
+    const values = await serverValues(order.id);
+    const realFetch = globalThis.fetch;
+    // The server takes the call; its answer never arrives (a connection that broke on the way back).
+    globalThis.fetch = async (...args: Parameters<typeof fetch>) => {
+      const response = await realFetch(...args);
+      if (args[1]?.method === 'PATCH') throw new TypeError('network connection lost');
+      return response;
+    };
+    try {
+      const outcome = await swapWheelset({
+        orderId: order.id,
+        request: { position: 2, wheelset: { number: free! } },
+        values,
+        record: recorder(order.id, recorded),
+        online: true,
+      });
+      expect(outcome).toEqual({ kind: 'savedLocally' });
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    expect(recorded).toHaveLength(1);
+    const writes = recorded[0]!.length;
+    await expect.poll(async () => (await orderRows(db, order.id)).length).toBe(writes);
+    const before = (await call(`activity/${order.id}`, z.array(serverActivitySchema))).length;
+
+    await pushOrderResults(db, order.id);
+
+    const after = await call(`activity/${order.id}`, z.array(serverActivitySchema));
+    expect(after).toHaveLength(before);
+    expect(mountedWheelset(await serverValues(order.id), 2).wheelset?.number).toBe(free);
+    // The device's rows are answered with the server's counters: nothing waits any more.
+    const rows = await orderRows(db, order.id);
+    expect(rows.filter((row) => row.counter > 0)).toHaveLength(writes);
   });
 });

@@ -5,7 +5,9 @@ import {
   type Write,
   mountedWheelsetSchema,
   wheelsetSwap,
+  wheelsetSwapActivityId,
 } from '@vers/domain';
+import type { EditContext } from './record-edit.ts';
 import { ApiFailure, call } from '../app/api.ts';
 import { newUuid } from './device.ts';
 
@@ -29,7 +31,7 @@ export interface WheelsetSwapInput {
   /** The order's values as the editor shows them: the rule judges the swap on them first. */
   values: Values;
   /** Records writes as the editor records an edit (useEditorWrite); answers what the catalogue refused. */
-  record: (writes: Write[]) => readonly { key: string }[];
+  record: (writes: Write[], context: EditContext) => readonly { key: string }[];
   /** Whether the device believes it is online (the scheduler's state): offline, the call is not even tried. */
   online: boolean;
 }
@@ -43,17 +45,21 @@ export interface WheelsetSwapInput {
 export async function swapWheelset(input: WheelsetSwapInput): Promise<WheelsetSwapOutcome> {
   const request = { ...input.request, mountDate: input.request.mountDate ?? localDay() };
   const local = wheelsetSwap('WAGON', input.values, request, { today: request.mountDate });
+  // One id for the call and its local record: if the call landed but its answer was lost, the recorded changes carry
+  // the ids the server gave the swap's activities, and the push is answered with those instead of storing them again.
+  const id = newUuid();
   if (!local.ok) return { kind: 'refused', code: local.problem.code };
   const recordLocally = (): WheelsetSwapOutcome => {
     if (request.wheelset?.assetId) return { kind: 'refused', code: 'NO_CONNECTION' satisfies ApiFailure['code'] };
-    const refused = input.record(local.writes);
+    const ids = local.writes.map((_, index) => wheelsetSwapActivityId(id, index));
+    const refused = input.record(local.writes, { ids });
     return refused.length > 0 ? { kind: 'refused', code: 'INCOMPATIBLE_TYPE' } : { kind: 'savedLocally' };
   };
   if (!input.online) return recordLocally();
   try {
     await call(`orders/${input.orderId}`, mountedWheelsetSchema, {
       method: 'PATCH',
-      body: { id: newUuid(), ...request },
+      body: { id, ...request },
       handles: [0, 400, 404, 409, 502, 503, 504],
     });
     return { kind: 'updated' };

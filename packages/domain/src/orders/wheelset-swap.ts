@@ -7,6 +7,7 @@ import {
   type Values,
   type Write,
 } from '../catalogue/layout.ts';
+import { v5 as uuidV5 } from 'uuid';
 import { writeIssue } from '../catalogue/resolve.ts';
 import { CATALOGUE, WAGON_WHEELSETS, WHEELSET_DIRECTIONS, type WheelsetDirection } from '../catalogue/tabs.ts';
 import { isFilled, valueOf } from '../catalogue/values.ts';
@@ -24,6 +25,16 @@ import { validateVehicleNumber } from './vehicle-number.ts';
  */
 
 /** The wheelset positions of a wagon: 1 to 8 (docs/requirements/validation.md#wheelsets-per-wagon). */
+/**
+ * The id of the `index`-th change of a swap: a name-based UUID (RFC 9562 version 5) of the index in the namespace of
+ * the request's id. The server gives a swap's activities these ids, and a device that could not learn whether its
+ * call landed records the same writes under the same ids: sent later, they are answered with the server's first
+ * result instead of being stored twice.
+ */
+export function wheelsetSwapActivityId(requestId: string, index: number): string {
+  return uuidV5(String(index), requestId);
+}
+
 export const WHEELSET_POSITIONS = { min: 1, max: 8 } as const;
 
 export interface WheelsetSwapRequest {

@@ -38,6 +38,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../app/components/ConfirmDialog.tsx';
 import { notifications } from '../../../app/notifications.ts';
+import type { EditContext } from '../../../offline/record-edit.ts';
 import { syncScheduler } from '../../../offline/scheduler.ts';
 import { versdb } from '../../../offline/versdb.ts';
 import { type WheelsetSwapOutcome, swapWheelset } from '../../../offline/wheelset-swap.ts';
@@ -57,7 +58,7 @@ interface Props {
   readOnly: boolean;
   online: boolean;
   /** The editor's write: the offline path records the swap's writes with it. */
-  write: (writes: Write[]) => readonly { key: string }[];
+  write: (writes: Write[], context: EditContext) => readonly { key: string }[];
 }
 
 /** The direction's text in the user's language. */
