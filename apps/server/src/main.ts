@@ -66,7 +66,7 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 // The demo wagon orders are made through the API, once, with the demo data (seed/demo-orders.ts).
-if (seeded) await seedDemoOrders(app, demoPassword);
+if (seeded && config.demoOrders) await seedDemoOrders(app, demoPassword);
 await app.listen({ port: config.port, host: config.host });
 const url = `http://localhost:${config.port}/`;
 const where =
