@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import {
   type HolderDocument,
   type HolderOrderDetail,
@@ -321,6 +322,42 @@ describe('the keeper marking', () => {
       body: { name: 'VTG Rail Europe', markings: ['VTG'] },
     });
     expect(idsOf((await list(holderY)).body)).not.toContain(orderId);
+  });
+
+  it('is taken from an imported template’s incoming marking when the order is created from it', async () => {
+    const template = readFileSync(new URL('../../../../docs/xml/example-wagon.xml', import.meta.url));
+    const assetId = randomUUID();
+    const upload = await server.request('POST', '/api/v1/assets', {
+      token: staff,
+      body: {
+        id: assetId,
+        type: 'IMPORT',
+        filename: 'wagon.xml',
+        base64: template.toString('base64'),
+        size: template.length,
+      },
+    });
+    expect(upload.status).toBe(200);
+    for (let tries = 0; ; tries++) {
+      const check = await get<{ validationStatus: string }>(staff, `/assets/validation-result/${assetId}/WAGON`);
+      if (check.body.validationStatus !== 'IN_VALIDATION') break;
+      if (tries > 1800) throw new Error('the template check did not end within 3 minutes');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const created = await server.request<{ id: string }>('POST', '/api/v1/orders', {
+      token: staff,
+      body: {
+        id: randomUUID(),
+        type: 'WAGON',
+        maintenanceNumber: '218124712173',
+        wagon: { assetId, wheelsetsOutgoing: wheelsetNumbers(4).map((number) => ({ number })) },
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    // The template's wagon is marked A-RCW on arrival: the order is the keeper of RCW's from its creation.
+    const [row] = await server.database.db.select().from(orders).where(eq(orders.id, created.body.id));
+    expect([row?.keeperVkm, row?.keeperMarking]).toEqual(['RCW', 'A-RCW']);
+    expect((await detail(holderX, created.body.id)).status).toBe(404);
   });
 
   it('is derived at start-up for orders from before the column (migration 0014)', async () => {
