@@ -208,7 +208,13 @@ export default function HolderOrdersPage() {
         </Alert>
       )}
 
-      <Paper variant="outlined" sx={{ overflow: 'hidden' }} data-testid="holder-orders" data-loading={loading}>
+      <Paper
+        variant="outlined"
+        sx={{ overflow: 'hidden' }}
+        data-testid="holder-orders"
+        data-loading={loading}
+        data-search={result?.search ?? ''}
+      >
         {loading && <LinearProgress aria-label={t('app.loading')} />}
         {result !== null && orders.length === 0 && (
           <Typography color="text.secondary" sx={{ p: 3 }} data-testid="holder-empty">

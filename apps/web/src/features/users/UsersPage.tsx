@@ -151,11 +151,13 @@ export default function UsersPage() {
     }
   }, [report]);
 
-  // Asked for when a dialog opens, so that a keeper added on the keepers page a moment ago is there.
+  // Asked for with the page (the holders' rows name their keeper) and again when a dialog opens, so that a keeper
+  // added on the keepers page a moment ago is there.
   const dialogOpen = dialog?.kind === 'new' || dialog?.kind === 'edit';
   useEffect(() => {
-    if (systemAdmin && dialogOpen) void loadKeepers();
+    if (systemAdmin) void loadKeepers();
   }, [systemAdmin, dialogOpen, loadKeepers]);
+  const keeperName = (id: number | null) => (id === null ? undefined : keepers?.find((k) => k.id === id)?.name);
 
   /** The picked workshop goes into the address, so that a reload or a way back keeps it. */
   const pick = (workshopId: number | null) =>
@@ -326,6 +328,14 @@ export default function UsersPage() {
                         {user.roles.map((role) => (
                           <Chip key={role.name} label={t(`roles.${role.name}`)} size="small" />
                         ))}
+                        {keeperName(user.keeperId) && (
+                          <Chip
+                            label={keeperName(user.keeperId)}
+                            size="small"
+                            variant="outlined"
+                            data-testid={`user-keeper-${user.username}`}
+                          />
+                        )}
                       </Box>
                     </TableCell>
                     <TableCell
