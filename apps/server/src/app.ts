@@ -28,6 +28,9 @@ import { activityRoutes } from './activity/routes.ts';
 import { assetRoutes } from './assets/routes.ts';
 import { type AssetStorage, postgresAssetStorage } from './assets/storage.ts';
 import { documentRoutes } from './documents/routes.ts';
+import { holderRoutes } from './holder/routes.ts';
+import { keeperRoutes } from './keepers/routes.ts';
+import { backfillKeeperVkm } from './orders/keeper-vkm.ts';
 import { generateDocumentJob } from './documents/generate.ts';
 import { validateImportJob } from './imports/validation.ts';
 import { QUEUES, startJobQueue } from './jobs/queue.ts';
@@ -124,6 +127,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     route.schema = documentedSchema(route.schema, first.method, route.url, first);
   });
 
+  // The keeper VKM of orders from before migration 0014, derived by the domain's rule before any call is answered.
+  await backfillKeeperVkm(deps.db);
+
   const storage = deps.assetStorage ?? postgresAssetStorage(deps.db);
   const jobs = await startJobQueue(
     deps.executeSql,
@@ -170,6 +176,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       await api.register(documentRoutes(deps.db, jobs));
       await api.register(signOffRoutes(deps.db));
+      await api.register(keeperRoutes(deps.db));
+      await api.register(holderRoutes(deps.db, { storage, jobs }));
     },
     { prefix: API_BASE },
   );

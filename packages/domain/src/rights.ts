@@ -33,6 +33,11 @@ export const ROLE_GROUPS = {
   adminArea: [ROLES.VERS_ADMIN, ROLES.ADMIN, ROLES.WORKSHOP_ADMIN],
   /** Who may sign an order off (docs/decisions.md, issue 21): those who may set DONE (`maySetStatus`). */
   signOff: [ROLES.WORKSHOP_ADMIN, ROLES.WORKSHOP_WAGON_QA, ROLES.WORKSHOP_WHEELSET_QA, ROLES.WORKSHOP_QA],
+  /**
+   * The holder portal (issue 22): a holder user (ROLE_HOLDER, belonging to a keeper and to no workshop) reads the
+   * wagon orders of its keeper's VKMs across all workshops, read-only, and nothing else of any workshop.
+   */
+  holder: [ROLES.HOLDER],
   /** Value lists, and everything across workshops. */
   systemAdmins: [ROLES.VERS_ADMIN, ROLES.ADMIN],
   /** The start page `/`. */
@@ -56,9 +61,12 @@ export type Access = 'public' | 'signed-in' | readonly Role[];
  *   the caller's own workshop);
  * - `system`: every workshop's, for the system admins only, who reach every workshop anyway (the list of workshops);
  * - `code`: the one record whose unguessable code the caller holds (a printed release to service's check code), to
- *   anyone who has it, signed in or not.
+ *   anyone who has it, signed in or not;
+ * - `keeper`: a holder's call (issue 22): only the wagon orders whose keeper marking names a VKM of the holder's
+ *   keeper, in whichever workshop, and of those only what the holder portal shows; any other order, document or
+ *   id answers 404, as if it did not exist.
  */
-export type Tenancy = 'not-found' | 'own-only' | 'shared' | 'system' | 'code';
+export type Tenancy = 'not-found' | 'own-only' | 'shared' | 'system' | 'code' | 'keeper';
 
 export interface ApiRight {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -162,6 +170,16 @@ export const API_RIGHTS: readonly ApiRight[] = [
   { method: 'POST', url: '/api/v1/orders/:id/sign-off', access: ROLE_GROUPS.signOff, tenancy: 'not-found' },
   { method: 'GET', url: '/api/v1/orders/:id/sign-offs', access: ROLE_GROUPS.orderRead, tenancy: 'not-found' },
   { method: 'GET', url: '/api/v1/sign-offs/:code', access: 'public', tenancy: 'code' },
+
+  { method: 'GET', url: '/api/v1/keepers', access: ROLE_GROUPS.systemAdmins, tenancy: 'system' },
+  { method: 'POST', url: '/api/v1/keepers', access: ROLE_GROUPS.systemAdmins, tenancy: 'system' },
+  { method: 'PUT', url: '/api/v1/keepers/:id', access: ROLE_GROUPS.systemAdmins, tenancy: 'system' },
+  { method: 'DELETE', url: '/api/v1/keepers/:id', access: ROLE_GROUPS.systemAdmins, tenancy: 'system' },
+
+  { method: 'GET', url: '/api/v1/holder/orders', access: ROLE_GROUPS.holder, tenancy: 'keeper' },
+  { method: 'GET', url: '/api/v1/holder/orders/:id', access: ROLE_GROUPS.holder, tenancy: 'keeper' },
+  { method: 'POST', url: '/api/v1/holder/orders/:id/documents', access: ROLE_GROUPS.holder, tenancy: 'keeper' },
+  { method: 'GET', url: '/api/v1/holder/documents/:id', access: ROLE_GROUPS.holder, tenancy: 'keeper' },
 ];
 
 /**
@@ -199,6 +217,7 @@ const TENANCY_TEXT: Record<Tenancy, string> = {
   shared: '—',
   system: 'system admins only, all workshops',
   code: 'only the record whose printed code is given',
+  keeper: 'only the wagon orders of the holder’s keeper, in any workshop; 404 for any other',
 };
 
 /** The table of docs/security.md, rendered from RIGHTS. */

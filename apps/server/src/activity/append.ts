@@ -19,6 +19,7 @@ import { ApiError } from '../http/errors.ts';
 import { preparedStatement } from './prepared.ts';
 import { type ActivityRow, asDomainActivity } from './protocol.ts';
 import type { OrderRow } from '../orders/access.ts';
+import { refreshKeeperVkm, touchesKeeperMarking } from '../orders/keeper-vkm.ts';
 
 export interface NewActivity {
   id: string;
@@ -171,6 +172,8 @@ export async function appendActivities(
       .set({ lastCounter: counter, lastModified: now })
       .where(and(eq(orders.id, order.id), eq(orders.lastCounter, order.lastCounter)));
     order.lastCounter = counter;
+    // The holder's list reads the keeper's VKM from the order row: it follows the marking in the same transaction.
+    if (fresh.some((item) => touchesKeeperMarking(item.key))) await refreshKeeperVkm(tx, order);
   }
   return items.map((item) => byId.get(item.id) as ActivityRow);
 }
@@ -212,8 +215,9 @@ function isDuplicateActivityId(error: unknown): boolean {
  *
  * Anything else (the user refused, an unknown or foreign order, a read-only order, a catalogue problem, an id stored
  * for another order, a batch that repeats an id or holds a stored one, another push storing the same id at the same
- * moment) answers null: the caller then reads the user the usual way (401/403) and takes the locked path
- * (`ownOrder(..., true)` + `checkActivity` + `appendActivities`), which gives the exact answer, as it did before.
+ * moment, a change that can touch the keeper marking, whose VKM the order row keeps: orders/keeper-vkm.ts) answers
+ * null: the caller then reads the user the usual way (401/403) and takes the locked path (`ownOrder(..., true)` +
+ * `checkActivity` + `appendActivities`), which gives the exact answer, as it did before.
  */
 export function pushStatements(db: Db, roles: readonly Role[] | undefined) {
   const p = (name: string) => sql.placeholder(name);
@@ -294,6 +298,8 @@ export function pushStatements(db: Db, roles: readonly Role[] | undefined) {
   return {
     /** One push; null when the statement could not answer it (see above). */
     async one(request: FastifyRequest, orderId: string, item: NewActivity): Promise<PushAnswer | null> {
+      // A change of the keeper marking also rewrites the order's keeper VKM: the locked path does both at once.
+      if (touchesKeeperMarking(item.key)) return null;
       const types = ALL_ORDER_TYPES.filter((type) => !activityProblem(type, item.key, item.type, item.outputValue));
       if (types.length === 0) return null;
       const [raw] = await run(() =>
@@ -314,6 +320,7 @@ export function pushStatements(db: Db, roles: readonly Role[] | undefined) {
     /** Several pushes of one order, new ids each (once); null when the statement could not answer them. */
     async batch(request: FastifyRequest, orderId: string, items: readonly NewActivity[]): Promise<PushAnswer | null> {
       if (items.length === 0 || new Set(items.map((item) => item.id)).size !== items.length) return null;
+      if (items.some((item) => touchesKeeperMarking(item.key))) return null;
       const orderTypes = ALL_ORDER_TYPES.filter((type) =>
         items.every((item) => !activityProblem(type, item.key, item.type, item.outputValue)),
       );

@@ -13,6 +13,7 @@ import { revokedTokens, users, workshops } from '../db/schema.ts';
 import { audit } from '../audit/audit.ts';
 import { ApiError } from '../http/errors.ts';
 import { noContent } from '../http/openapi.ts';
+import { sessionKeeper } from '../keepers/records.ts';
 import { verifyPassword } from './passwords.ts';
 import { type UserRow, type WorkshopRow, sessionUser } from './session.ts';
 import { attemptSource, forgiveFailures, reserveAttempt, tooManyAttempts, trustDevice } from './throttle.ts';
@@ -45,6 +46,7 @@ export async function sessionResponse(db: Db, tokens: TokenService, user: UserRo
     lastName: user.lastName,
     roles: user.roles as SignInResponse['roles'],
     workshop: workshop ? toSessionWorkshop(workshop) : null,
+    keeper: await sessionKeeper(db, user.keeperId),
   };
 }
 

@@ -17,6 +17,8 @@ export interface SessionUser {
   lastName: string;
   roles: string[];
   workshopId: number | null;
+  /** The keeper a holder user belongs to (issue 22); null for everybody else. */
+  keeperId: number | null;
   /** The workshop's protocol flag (`add_last_modifier`): changes carry the user's last name. False without one. */
   logsChanges: boolean;
   /** The bearer token of this request: its id and end, for signing out. */
@@ -140,6 +142,7 @@ export function registerAuthentication(app: FastifyInstance, db: Db, tokens: Tok
       lastName: users.lastName,
       roles: users.roles,
       workshopId: users.workshopId,
+      keeperId: users.keeperId,
       enabled: users.enabled,
       tokenVersion: users.tokenVersion,
       // A scalar subquery: PostgreSQL plans it faster than a join, which counts on PGlite.
@@ -168,6 +171,7 @@ export function registerAuthentication(app: FastifyInstance, db: Db, tokens: Tok
       lastName: row.lastName,
       roles: row.roles,
       workshopId: row.workshopId,
+      keeperId: row.keeperId,
       logsChanges: row.logsChanges === true,
       token: { id: claims.tokenId, expiresAt: claims.expiresAt },
     };

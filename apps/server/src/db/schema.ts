@@ -37,11 +37,38 @@ export const workshops = pgTable('workshops', {
   lastModified: lastModified(),
 });
 
+/**
+ * Keepers (issue 22): companies that keep wagons, each with one or more Vehicle Keeper Markings (`keeper_markings`).
+ * A holder user (ROLE_HOLDER) belongs to one and reads the wagon orders whose keeper marking names one of its VKMs.
+ */
+export const keepers = pgTable('keepers', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  lastModified: lastModified(),
+});
+
+/**
+ * A keeper's VKMs (`keeperMarkingVkm`, packages/domain): the primary key makes a VKM one keeper's at most, so that two
+ * keepers claiming it at once are decided by the database (the second gets 409 KEEPER_MARKING_TAKEN).
+ */
+export const keeperMarkings = pgTable(
+  'keeper_markings',
+  {
+    vkm: text('vkm').primaryKey(),
+    keeperId: integer('keeper_id')
+      .notNull()
+      .references(() => keepers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('keeper_markings_keeper').on(t.keeperId)],
+);
+
 export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
     workshopId: integer('workshop_id').references(() => workshops.id, { onDelete: 'restrict' }),
+    /** The keeper a holder user belongs to; null for everybody else. A keeper with users is not deleted (409). */
+    keeperId: integer('keeper_id').references(() => keepers.id, { onDelete: 'restrict' }),
     username: text('username').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
@@ -183,14 +210,33 @@ export const orders = pgTable(
      * (src/orders/list.ts).
      */
     changedTx: changedTx(),
+    /**
+     * The VKM the order's current keeper marking names (`keeperMarkingVkm` of `Halterkurzkennzeichen`, outgoing, else
+     * incoming), written in the transaction of every change of it (orders/keeper-vkm.ts); null for a wheelset order
+     * or a wagon without a readable marking. The holder's list is one indexed query on it.
+     */
+    keeperVkm: text('keeper_vkm'),
+    /** The keeper marking as entered, beside its VKM (written with it), for the holder's list. */
+    keeperMarking: text('keeper_marking'),
   },
   (t) => [
     index('orders_workshop').on(t.workshopId),
+    index('orders_keeper_created').on(t.keeperVkm, t.created, t.id),
     uniqueIndex('orders_workshop_number').on(t.workshopId, t.number),
     index('orders_workshop_changed').on(t.workshopId, t.changedTx, t.id),
     index('orders_workshop_created').on(t.workshopId, t.created, t.id),
   ],
 );
+
+/**
+ * Orders whose `keeper_vkm` is still to be derived from their activities: filled by the migration that added the
+ * column (0014), emptied at start-up (orders/keeper-vkm.ts, `backfillKeeperVkm`), since the rule lives in TypeScript.
+ */
+export const keeperVkmBackfill = pgTable('keeper_vkm_backfill', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+});
 
 /**
  * The numbers the order search finds an order by (docs/requirements/orders.md#order-list-at-scale), as the search

@@ -63,7 +63,7 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
  * The search of the domain's `matchesOrderSearch`: a part of the wagon or wheelset number, of the order number, or of
  * a wheelset number the order holds, answered by the trigram index of `order_search_numbers` (migration 0012).
  */
-function searchCondition(search: string | undefined): SQL | undefined {
+export function searchCondition(search: string | undefined): SQL | undefined {
   const needle = orderSearchNeedle(search ?? '');
   if (needle === '') return undefined;
   return sql`${orders.id} IN (SELECT n.order_id FROM order_search_numbers n WHERE n.number LIKE ${containing(needle)})`;

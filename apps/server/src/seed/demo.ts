@@ -2,17 +2,30 @@ import { LANGUAGES, ROLES, type Role } from '@vers/domain';
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/client.ts';
-import { defaultOptionValues, defaultOptions, emailAddresses, featureToggles, users, workshops } from '../db/schema.ts';
+import {
+  defaultOptionValues,
+  defaultOptions,
+  emailAddresses,
+  featureToggles,
+  keeperMarkings,
+  keepers,
+  users,
+  workshops,
+} from '../db/schema.ts';
 import { SEED_VALUE_LISTS } from './value-lists.ts';
 
 export interface DemoLogin {
   username: string;
   role: Role;
   workshop: string | null;
+  /** The keeper of a holder user (issue 22). */
+  keeper?: string;
 }
 
 const NORTH = 'VERS Demo-Werkstatt Nord';
 const SOUTH = 'VERS Demo-Werkstatt Süd';
+/** The demo keeper (issue 22) and its VKM, as painted on its wagons (`D-GATX`). */
+export const DEMO_KEEPER = { name: 'GATX Rail Europe', markings: ['GATX'] } as const;
 
 /** One user for every role of the spec, and a second workshop with its own admin and staff. */
 export const DEMO_LOGINS: readonly DemoLogin[] = [
@@ -23,7 +36,7 @@ export const DEMO_LOGINS: readonly DemoLogin[] = [
   { username: 'wagonqa', role: ROLES.WORKSHOP_WAGON_QA, workshop: NORTH },
   { username: 'wheelsetqa', role: ROLES.WORKSHOP_WHEELSET_QA, workshop: NORTH },
   { username: 'qa', role: ROLES.WORKSHOP_QA, workshop: NORTH },
-  { username: 'holder', role: ROLES.HOLDER, workshop: NORTH },
+  { username: 'holder', role: ROLES.HOLDER, workshop: null, keeper: DEMO_KEEPER.name },
   { username: 'werkadmin2', role: ROLES.WORKSHOP_ADMIN, workshop: SOUTH },
   { username: 'staff2', role: ROLES.WORKSHOP_STAFF, workshop: SOUTH },
 ];
@@ -74,6 +87,9 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
       .returning();
     if (!north || !south) throw new Error('demo workshops not created');
     const workshopId = (name: string | null) => (name === NORTH ? north.id : name === SOUTH ? south.id : null);
+    const [keeper] = await tx.insert(keepers).values({ name: DEMO_KEEPER.name }).returning();
+    if (!keeper) throw new Error('demo keeper not created');
+    await tx.insert(keeperMarkings).values(DEMO_KEEPER.markings.map((vkm) => ({ vkm, keeperId: keeper.id })));
     await tx.insert(users).values(
       DEMO_LOGINS.map((login) => {
         const [firstName, lastName] = DEMO_NAMES[login.username] ?? ['Demo', login.username];
@@ -84,6 +100,7 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
           passwordHash,
           roles: [login.role],
           workshopId: workshopId(login.workshop),
+          keeperId: login.keeper === DEMO_KEEPER.name ? keeper.id : null,
         };
       }),
     );

@@ -28,7 +28,7 @@ import { reaches, workshopInScope } from '../auth/tenancy.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { Db, Executor, Tx } from '../db/client.ts';
 import { lockSubject } from '../db/locks.ts';
-import { revokedTokens, users, workshops } from '../db/schema.ts';
+import { keepers, revokedTokens, users, workshops } from '../db/schema.ts';
 import { ApiError, forbidden, notFound } from '../http/errors.ts';
 import { JSON_MEDIA_TYPE, TEXT_MEDIA_TYPE, noContent } from '../http/openapi.ts';
 
@@ -41,16 +41,55 @@ export function toUser(row: UserRow): User {
     enabled: row.enabled,
     roles: row.roles.map((name) => ({ name }) as User['roles'][number]),
     workshopId: row.workshopId,
+    keeperId: row.keeperId,
   };
 }
 
 const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
-/** Roles a user may hand out: system admins all of them, workshop admins all but the two system roles. */
+/** Roles only system admins hand out: their own two, and the holder's, whose user belongs to a keeper (issue 22). */
+const SYSTEM_ASSIGNED: readonly string[] = [...ROLE_GROUPS.systemAdmins, ROLES.HOLDER];
+
+/** Roles a user may hand out: system admins all of them, workshop admins all but the system-assigned ones. */
 function assignableRoles(actor: SessionUser): readonly string[] {
-  return isSystemAdmin(actor.roles)
-    ? ALL_ROLES
-    : ALL_ROLES.filter((r) => !(ROLE_GROUPS.systemAdmins as readonly string[]).includes(r));
+  return isSystemAdmin(actor.roles) ? ALL_ROLES : ALL_ROLES.filter((r) => !SYSTEM_ASSIGNED.includes(r));
+}
+
+/**
+ * The keeper rule of a user (issue 22): a holder (ROLE_HOLDER) has that role alone, no workshop, and a keeper that
+ * exists; nobody else has a keeper. Checked in the transaction that writes the user, where the keeper's foreign key
+ * also refuses a keeper deleted meanwhile.
+ */
+async function checkKeeperRule(
+  ex: Executor,
+  roles: readonly string[],
+  workshopId: number | null,
+  keeperId: number | null,
+) {
+  if (!roles.includes(ROLES.HOLDER)) {
+    if (keeperId !== null)
+      throw new ApiError(400, 'KEEPER_NOT_HOLDER', 'Only a holder user belongs to a keeper', ['body.keeperId']);
+    return;
+  }
+  if (roles.length > 1 || workshopId !== null) {
+    throw new ApiError(400, 'HOLDER_ROLE_ALONE', 'A holder user has the holder role alone and no workshop', [
+      'body.roles',
+    ]);
+  }
+  if (keeperId === null) throw new ApiError(400, 'KEEPER_REQUIRED', 'A holder user needs a keeper', ['body.keeperId']);
+  const [keeper] = await ex.select({ id: keepers.id }).from(keepers).where(eq(keepers.id, keeperId));
+  if (!keeper) throw keeperUnknown();
+}
+
+const keeperUnknown = () => new ApiError(400, 'KEEPER_UNKNOWN', 'There is no such keeper', ['body.keeperId']);
+
+/** A write that named a keeper deleted at the same moment: the foreign key refused it. */
+function isKeeperReferenceGone(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const { code, constraint } = e as Error & { code?: unknown; constraint?: unknown };
+    if (code === '23503') return constraint === 'users_keeper_id_keepers_id_fk';
+  }
+  return false;
 }
 
 function checkAssignable(actor: SessionUser, roles: readonly string[]) {
@@ -157,7 +196,11 @@ export const usersRoutes =
         const body = request.body;
         const roles = [...new Set(body.roles.map((r) => r.name))];
         checkAssignable(actor, roles);
-        const workshopId = workshopInScope(actor, body.workshopId);
+        // A holder belongs to a keeper, not to a workshop: no workshop is taken from the admin's own.
+        const workshopId = roles.includes(ROLES.HOLDER)
+          ? (body.workshopId ?? null)
+          : workshopInScope(actor, body.workshopId);
+        const keeperId = body.keeperId ?? null;
         if (workshopId !== null) {
           const [workshop] = await db.select({ id: workshops.id }).from(workshops).where(eq(workshops.id, workshopId));
           if (!workshop) throw notFound('Workshop');
@@ -165,28 +208,39 @@ export const usersRoutes =
         const password = generatePassword();
         const passwordHash = await hashPassword(password);
         // The user and its audit entry are written together or not at all.
-        const row = await db.transaction(async (tx) => {
-          const [created] = await tx
-            .insert(users)
-            .values({
-              username: body.username,
-              firstName: body.firstName,
-              lastName: body.lastName,
-              roles,
-              passwordHash,
+        const row = await db
+          .transaction(async (tx) => {
+            await checkKeeperRule(tx, roles, workshopId, keeperId);
+            const [created] = await tx
+              .insert(users)
+              .values({
+                username: body.username,
+                firstName: body.firstName,
+                lastName: body.lastName,
+                roles,
+                passwordHash,
+                workshopId,
+                keeperId,
+              })
+              .onConflictDoNothing()
+              .returning();
+            if (!created) throw new ApiError(409, 'USER_EXISTS', `User ${body.username} already exists`);
+            await audit(tx, request, {
+              action: 'user.created',
               workshopId,
-            })
-            .onConflictDoNothing()
-            .returning();
-          if (!created) throw new ApiError(409, 'USER_EXISTS', `User ${body.username} already exists`);
-          await audit(tx, request, {
-            action: 'user.created',
-            workshopId,
-            target: created.username,
-            details: { firstName: created.firstName, lastName: created.lastName, roles },
+              target: created.username,
+              details: {
+                firstName: created.firstName,
+                lastName: created.lastName,
+                roles,
+                ...(keeperId !== null ? { keeperId } : {}),
+              },
+            });
+            return created;
+          })
+          .catch((error: unknown) => {
+            throw isKeeperReferenceGone(error) ? keeperUnknown() : error;
           });
-          return created;
-        });
         return reply.status(201).send({ user: toUser(row), password });
       },
     );
@@ -217,6 +271,13 @@ export const usersRoutes =
             roles.filter((r) => !row.roles.includes(r)),
           );
           await keepLastAdmin(tx, row, body.enabled && roles.includes(ROLES.WORKSHOP_ADMIN));
+          // Omitted, the keeper stays while the user stays a holder, and goes with the holder role.
+          const keeperId =
+            body.keeperId !== undefined ? body.keeperId : roles.includes(ROLES.HOLDER) ? row.keeperId : null;
+          if (keeperId !== row.keeperId && !isSystemAdmin(actor.roles)) {
+            throw new ApiError(403, 'ROLE_NOT_ALLOWED', 'Only system administrators link a user to a keeper');
+          }
+          await checkKeeperRule(tx, roles, row.workshopId, keeperId);
           const [changed] = await tx
             .update(users)
             .set({
@@ -224,6 +285,7 @@ export const usersRoutes =
               lastName: body.lastName,
               roles,
               enabled: body.enabled,
+              keeperId,
               // Disabling ends every session of the user: re-enabling later must not bring old tokens back.
               ...(row.enabled && !body.enabled ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
               lastModified: new Date(),
@@ -234,9 +296,17 @@ export const usersRoutes =
             action: 'user.changed',
             workshopId: row.workshopId,
             target: row.username,
-            details: changes(row, { firstName: body.firstName, lastName: body.lastName, roles, enabled: body.enabled }),
+            details: changes(row, {
+              firstName: body.firstName,
+              lastName: body.lastName,
+              roles,
+              enabled: body.enabled,
+              keeperId,
+            }),
           });
           return changed;
+        }).catch((error: unknown) => {
+          throw isKeeperReferenceGone(error) ? keeperUnknown() : error;
         });
         if (!updated) throw notFound('User');
         return toUser(updated);

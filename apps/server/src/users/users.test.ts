@@ -38,7 +38,7 @@ describe('users of a workshop', () => {
     const res = await server.request('GET', '/api/v1/users/current', { token: werkadmin });
     expect(res.status).toBe(200);
     const list = z.array(userSchema).parse(res.body);
-    expect(list.map((u) => u.username)).toEqual(['holder', 'qa', 'staff', 'wagonqa', 'werkadmin', 'wheelsetqa']);
+    expect(list.map((u) => u.username)).toEqual(['qa', 'staff', 'wagonqa', 'werkadmin', 'wheelsetqa']);
     expect(list.find((u) => u.username === 'staff')?.roles).toEqual([{ name: ROLES.WORKSHOP_STAFF }]);
     const south = await server.request('GET', '/api/v1/users/current', { token: werkadmin2 });
     expect(
@@ -49,12 +49,13 @@ describe('users of a workshop', () => {
     ).toEqual(['staff2', 'werkadmin2']);
   });
 
-  it('GET users/roles offers a workshop admin every role but the two system roles', async () => {
+  it('GET users/roles offers a workshop admin every role but the two system roles and the holder’s', async () => {
     const res = await server.request<{ name: string }[]>('GET', '/api/v1/users/roles', { token: werkadmin });
     const names = res.body.map((r) => r.name);
-    expect(names).toHaveLength(6);
+    expect(names).toHaveLength(5);
     expect(names).not.toContain(ROLES.ADMIN);
     expect(names).not.toContain(ROLES.VERS_ADMIN);
+    expect(names).not.toContain(ROLES.HOLDER);
     const all = await server.request<{ name: string }[]>('GET', '/api/v1/users/roles', { token: versadmin });
     expect(all.body).toHaveLength(8);
   });

@@ -23,6 +23,8 @@ export const userSchema = z.object({
   enabled: z.boolean(),
   roles: z.array(roleRefSchema),
   workshopId: id.nullable(),
+  /** The keeper a holder user (ROLE_HOLDER) belongs to; null for everybody else. */
+  keeperId: id.nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -38,6 +40,11 @@ export const createUserRequestSchema = z.object({
   roles: z.array(roleRefSchema).min(1),
   /** Only system admins choose; a workshop admin's users join the admin's own workshop. */
   workshopId: id.nullable().optional(),
+  /**
+   * The keeper of a holder user: required with ROLE_HOLDER (400 KEEPER_REQUIRED), refused without it (400
+   * KEEPER_NOT_HOLDER), 400 KEEPER_UNKNOWN when there is no such keeper. Only system admins give ROLE_HOLDER.
+   */
+  keeperId: id.nullable().optional(),
 });
 export type CreateUserRequest = z.infer<typeof createUserRequestSchema>;
 
@@ -49,6 +56,8 @@ export const updateUserRequestSchema = z.object({
   lastName: requiredText(100),
   roles: z.array(roleRefSchema).min(1),
   enabled: z.boolean(),
+  /** As in the creation; omitted: the user keeps their keeper (and a holder must have one). */
+  keeperId: id.nullable().optional(),
 });
 export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
 

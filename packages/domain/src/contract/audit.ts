@@ -21,6 +21,11 @@ export const AUDIT_ACTIONS = [
   'password.throttled',
   'order.signedOff',
   'signOff.throttled',
+  'keeper.created',
+  'keeper.changed',
+  'keeper.deleted',
+  /** A holder user asked for a new release to service or keeper XML of an order (issue 22). */
+  'holder.documentRequested',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -20,6 +20,14 @@ export const sessionWorkshopSchema = z.object({
 });
 export type SessionWorkshop = z.infer<typeof sessionWorkshopSchema>;
 
+/** The keeper of a holder user as the session keeps it (issue 22): its name and VKMs, for the holder's screens. */
+export const sessionKeeperSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  markings: z.array(z.string()),
+});
+export type SessionKeeper = z.infer<typeof sessionKeeperSchema>;
+
 export const signInResponseSchema = z.object({
   token: z.string(),
   /** ISO time when the token stops working. */
@@ -30,6 +38,8 @@ export const signInResponseSchema = z.object({
   lastName: z.string(),
   roles: z.array(roleSchema),
   workshop: sessionWorkshopSchema.nullable(),
+  /** A holder user's keeper; null for everybody else (absent in sessions kept from before issue 22). */
+  keeper: sessionKeeperSchema.nullable().optional(),
 });
 export type SignInResponse = z.infer<typeof signInResponseSchema>;
 

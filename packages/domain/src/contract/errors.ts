@@ -48,6 +48,18 @@ export const ERROR_CODES = [
   'RELEASE_NOT_SIGNED',
   /** A document cannot be made complete: the order lacks values it needs and the request did not give them. */
   'EXPORT_INCOMPLETE',
+  /** A keeper names a VKM that belongs to another keeper already (`fields` names it). */
+  'KEEPER_MARKING_TAKEN',
+  /** A keeper that users belong to is not deleted. */
+  'KEEPER_IN_USE',
+  /** A user's keeper does not exist (any more). */
+  'KEEPER_UNKNOWN',
+  /** A holder user (ROLE_HOLDER) needs the keeper they belong to. */
+  'KEEPER_REQUIRED',
+  /** Only a holder user belongs to a keeper. */
+  'KEEPER_NOT_HOLDER',
+  /** A holder user has the holder role alone and no workshop. */
+  'HOLDER_ROLE_ALONE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
