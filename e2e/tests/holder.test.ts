@@ -121,8 +121,12 @@ describe.each([
 
     // The release to service, made anew in the language of the screen, then downloaded: a PDF of this wagon.
     const release = page.getByTestId('holder-document-RELEASE_TO_SERVICE');
+    const before = await release.getAttribute('data-filename');
     await release.getByTestId('holder-document-request').click();
+    // The row shows the newest release: the new one (in this language) once listed, then available.
+    await expect.poll(() => release.getAttribute('data-filename')).toMatch(new RegExp(`_${language}\\.pdf$`));
     await expect.poll(() => release.getAttribute('data-status')).toBe('AVAILABLE');
+    expect(before === '' || !before?.endsWith(`_${language}.pdf`)).toBe(true);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       release.getByTestId('holder-document-download').click(),

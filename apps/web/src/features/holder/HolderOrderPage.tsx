@@ -129,6 +129,7 @@ function DocumentRow(props: {
       divider
       data-testid={`holder-document-${props.type}`}
       data-status={document?.status ?? 'NONE'}
+      data-filename={document?.filename ?? ''}
       sx={{ gap: 1, flexWrap: 'wrap', px: 0 }}
     >
       <ListItemText

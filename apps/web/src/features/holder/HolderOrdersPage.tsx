@@ -34,6 +34,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ApiFailure } from '../../app/api.ts';
 import { DataTablePagination } from '../../app/components/DataTablePagination.tsx';
+import { useSession } from '../../app/session.ts';
 import { HOLDER_PAGE_SIZE, fetchHolderOrders } from './holder-api.ts';
 import { HOLDER_REFRESH_MS } from './holder-view.ts';
 import { useRefresh } from './use-refresh.ts';
@@ -134,6 +135,7 @@ export default function HolderOrdersPage() {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('md'));
   const statusText = useStatusText();
+  const keeper = useSession()?.keeper ?? null;
   const [search, setSearch] = useState('');
   const settledSearch = useDebounced(search.trim(), SEARCH_DELAY_MS);
   const [page, setPage] = useState(0);
@@ -167,6 +169,11 @@ export default function HolderOrdersPage() {
 
   return (
     <Stack spacing={2} sx={{ maxWidth: 1400 }}>
+      {keeper && (
+        <Typography color="text.secondary" data-testid="holder-keeper">
+          {t('holder.list.keeper', { name: keeper.name, markings: keeper.markings.join(', ') })}
+        </Typography>
+      )}
       <TextField
         label={t('holder.list.search')}
         value={search}

@@ -110,7 +110,9 @@ export default function KeepersPage() {
       notifications.show('keepers.deleted', 'success', { name: keeper.name });
       setDialog(null);
     } catch (error) {
+      // Asking again would not help (users still belong to it, or it is gone): the message says why, the question goes.
       report('keepers.deleteError', error, keeper.name);
+      setDialog(null);
     } finally {
       setDeleting(false);
     }
