@@ -213,7 +213,8 @@ function CodeCheckField({ detail }: { detail: HolderOrderDetail }) {
           error={result?.kind === 'invalid'}
           helperText={result?.kind === 'invalid' ? t('signOff.check.codeInvalid') : undefined}
           autoComplete="off"
-          sx={{ flex: '1 1 280px', maxWidth: { sm: 420 } }}
+          // Grows beside the button on a wide screen; stacked on a phone it keeps its own height.
+          sx={{ flex: { sm: '1 1 280px' }, maxWidth: { sm: 420 } }}
           slotProps={{
             htmlInput: {
               'data-testid': 'holder-code-input',

@@ -74,7 +74,13 @@ function Released({ order }: { order: HolderOrder }) {
   const language = (i18n.resolvedLanguage ?? 'de') as Language;
   if (!order.releasedAt)
     return (
-      <Typography component="span" color="text.secondary" data-testid="holder-order-released" data-released="false">
+      <Typography
+        component="span"
+        variant="inherit"
+        color="text.secondary"
+        data-testid="holder-order-released"
+        data-released="false"
+      >
         {t('holder.list.notReleased')}
       </Typography>
     );
