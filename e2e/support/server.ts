@@ -72,7 +72,8 @@ export async function startProduct(
 ): Promise<RunningProduct> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'vers-e2e-'));
   const server = await startServerProcess(
-    { VERS_DATA_DIR: dataDir, VERS_DEMO_PASSWORD: E2E_PASSWORD, ...env },
+    // The tests make the orders they need: the demo wagon orders (VERS_DEMO_ORDERS) only where a test asks for them.
+    { VERS_DATA_DIR: dataDir, VERS_DEMO_PASSWORD: E2E_PASSWORD, VERS_DEMO_ORDERS: 'false', ...env },
     options.port,
     { entry: serverEntry().args, ...(options.pollMs ? { pollMs: options.pollMs } : {}) },
   ).catch((error: unknown) => {

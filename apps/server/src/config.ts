@@ -9,6 +9,8 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   demoPassword: string | undefined;
+  /** Whether the first start also makes the demo wagon orders (seed/demo-orders.ts); `VERS_DEMO_ORDERS=false` not. */
+  demoOrders: boolean;
   jwtSecret: string | undefined;
   /** Folder of the built web app; served when it exists. */
   webDist: string;
@@ -46,6 +48,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(env.VERS_DATA_DIR ?? './data'),
     demoPassword: env.VERS_DEMO_PASSWORD || undefined,
+    demoOrders: !['false', '0', 'no'].includes((env.VERS_DEMO_ORDERS ?? '').trim().toLowerCase()),
     jwtSecret: env.VERS_JWT_SECRET || undefined,
     webDist: path.resolve(env.VERS_WEB_DIST ?? DEFAULT_WEB_DIST),
     tokenHours: positiveInt('VERS_TOKEN_HOURS', env.VERS_TOKEN_HOURS, 12),

@@ -8,6 +8,7 @@ import { createTokenService } from './auth/tokens.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_LOGINS, seedDemo } from './seed/demo.ts';
+import { seedDemoOrders } from './seed/demo-orders.ts';
 import { resolveGitSha } from './system/git-sha.ts';
 
 /** The commit a bundle was built from (scripts/build-server.ts); not defined when the server runs from its source. */
@@ -64,12 +65,15 @@ async function shutdown(signal: string) {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+// The demo wagon orders are made through the API, once, with the demo data (seed/demo-orders.ts).
+if (seeded && config.demoOrders) await seedDemoOrders(app, demoPassword);
 await app.listen({ port: config.port, host: config.host });
 const url = `http://localhost:${config.port}/`;
 const where =
   database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL server';
 const logins = DEMO_LOGINS.map(
-  (l) => `    ${l.username.padEnd(11)} ${l.role.padEnd(26)} ${l.workshop ?? '(all workshops)'}`,
+  (l) =>
+    `    ${l.username.padEnd(11)} ${l.role.padEnd(26)} ${l.keeper ? `keeper ${l.keeper}, its wagons in all workshops` : (l.workshop ?? '(all workshops)')}`,
 );
 console.log(
   [

@@ -58,7 +58,9 @@ const PNG_MIME = 'image/png';
 const XML_MIME = 'application/xml';
 /** What a file can be: a picture, an XML import, or a generated document (PDF or XML). */
 const FILE_MIMES = [...new Set([PNG_MIME, XML_MIME, ...exportTypeSchema.options.map((t) => exportMediaType(t).mime)])];
-export const fileBytesSchema = z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta({ type: 'string', format: 'binary' });
+export const fileBytesSchema = z
+  .custom<Buffer>((value) => Buffer.isBuffer(value))
+  .meta({ type: 'string', format: 'binary' });
 /** Room in a POST body besides the base64 text: the other fields, JSON escapes and whitespace. */
 const JSON_MARGIN_BYTES = 64 * 1024;
 /** The longest base64 text of `bytes` bytes. */

@@ -25,8 +25,11 @@ const RUNS = Number(process.env.VERS_FUZZ_RUNS ?? 40);
 /** The whole file's fuzzing time; each route gets an equal share of what is left when its turn comes. */
 const BUDGET_MS = Number(process.env.VERS_FUZZ_BUDGET_MS ?? 40_000);
 
-/** Workshop admin first (order and workshop routes), then the system admin (value lists, all workshops). */
-const CANDIDATE_ACTORS = ['werkadmin', 'admin'] as const;
+/**
+ * Workshop admin first (order and workshop routes), then the system admin (value lists, all workshops, keepers), then
+ * the holder (the holder portal's calls, issue 22, which no other role takes).
+ */
+const CANDIDATE_ACTORS = ['werkadmin', 'admin', 'holder'] as const;
 type Actor = (typeof CANDIDATE_ACTORS)[number] | 'anonymous';
 
 // ---------------------------------------------------------------------------------------------------------------
