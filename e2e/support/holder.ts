@@ -25,12 +25,12 @@ export interface KeeperOrder {
 }
 
 /**
- * A wagon order made through the real API by a workshop user, with the keeper marking painted on the wagon; `released`:
- * the workshop also enters what a release to service needs and wagon QA signs it off as released (done).
+ * A wagon order made through the real API by a workshop user, with the keeper marking painted on the wagon; `entered`:
+ * the workshop also enters what a release to service needs; `released`: and wagon QA signs it off as released (done).
  */
 export async function keeperOrderViaApi(
   marking: string,
-  options: { released?: boolean; username?: string } = {},
+  options: { entered?: boolean; released?: boolean; username?: string } = {},
 ): Promise<KeeperOrder> {
   const username = options.username ?? 'staff';
   const wagonNumber = uniqueWagonNumber();
@@ -42,7 +42,11 @@ export async function keeperOrderViaApi(
     },
     username,
   );
-  await pushViaApi(id, { [KEEPER_MARKING_KEY]: marking, ...(options.released ? WAGON_RELEASE_ENTRIES : {}) }, username);
+  await pushViaApi(
+    id,
+    { [KEEPER_MARKING_KEY]: marking, ...(options.entered || options.released ? WAGON_RELEASE_ENTRIES : {}) },
+    username,
+  );
   if (options.released) await signOffViaApi(id, { meaning: 'RELEASED_TO_SERVICE', status: 'DONE' });
   const res = await fetch(`${baseUrl()}/api/v1/orders/${id}`, {
     headers: { authorization: `Bearer ${await apiToken(username)}` },

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, signIn } from '../support/browser.ts';
 import { type KeeperOrder, PHONE, TABLET, contextIn, keeperOrderViaApi } from '../support/holder.ts';
-import { apiToken } from '../support/orders.ts';
+import { apiToken, signOffViaApi } from '../support/orders.ts';
 import { baseUrl } from '../support/browser.ts';
 
 let browser: Browser;
@@ -145,6 +145,35 @@ describe.each([
     await page.getByTestId('holder-code-submit').click();
     await page.waitForURL(new RegExp(`/check/${releaseCode}$`));
     await expect.poll(() => page.getByTestId('check-result').getAttribute('data-state')).toBe('MATCHES');
+    await context.close();
+  });
+});
+
+describe('the holder waiting for a release (English, tablet)', () => {
+  it('is told the release is not signed off yet, then sees the sign-off appear without reloading', async () => {
+    const waiting = await keeperOrderViaApi('D-GATX', { entered: true });
+    const context = await contextIn(browser, 'en', TABLET);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await signIn(page, 'holder');
+    await page.waitForURL(/\/holder$/);
+    await page.goto(`/holder/orders/${waiting.id}`);
+    await page.getByTestId('holder-sign-offs').getByTestId('sign-off-none').waitFor();
+
+    const release = page.getByTestId('holder-document-RELEASE_TO_SERVICE');
+    await release.getByTestId('holder-document-request').click();
+    await expect(page.getByTestId('holder-document-error').textContent()).resolves.toBe(
+      text('en', 'holder.documents.releaseNotSigned'),
+    );
+    await expect(release.getAttribute('data-status')).resolves.toBe('NONE');
+
+    // Wagon QA signs it off as released; the open view shows it on its next refresh, and the release can be made.
+    await signOffViaApi(waiting.id, { meaning: 'RELEASED_TO_SERVICE', status: 'DONE' });
+    const signOff = page.getByTestId('holder-sign-offs').getByTestId('sign-off-row');
+    await signOff.waitFor();
+    await expect(signOff.getAttribute('data-meaning')).resolves.toBe('RELEASED_TO_SERVICE');
+    await release.getByTestId('holder-document-request').click();
+    await expect.poll(() => release.getAttribute('data-status')).toBe('AVAILABLE');
     await context.close();
   });
 });
