@@ -5,6 +5,7 @@ import path from 'node:path';
 import { formatSignOffCode, formatVehicleNumber } from '@vers/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe.ts';
 import { launchBrowser, signIn } from '../support/browser.ts';
 import { type KeeperOrder, PHONE, TABLET, contextIn, keeperOrderViaApi } from '../support/holder.ts';
 import { apiToken, signOffViaApi } from '../support/orders.ts';
@@ -83,6 +84,7 @@ describe.each([
       'true',
     );
     await expect(page.getByTestId('holder-order-row').count()).resolves.toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
 
     await search(page, own.number);
     await rowOf(page, own).waitFor();
@@ -113,6 +115,7 @@ describe.each([
     );
     const ecm = page.locator('[data-testid="holder-value"][data-key$=".Labeling.ECM"]');
     await expect(ecm.getByTestId('holder-value-text').textContent()).resolves.toBe('ECM-DE-0815');
+    expect(await axeViolations(page)).toEqual([]);
 
     const signOff = page.getByTestId('holder-sign-offs').getByTestId('sign-off-row');
     await expect(signOff.getAttribute('data-meaning')).resolves.toBe('RELEASED_TO_SERVICE');
@@ -203,6 +206,7 @@ describe('a system admin sets a keeper up (English, tablet)', () => {
     const keeperRow = page.locator(`[data-testid^="keeper-row-"][data-name="${name}"]`);
     await keeperRow.waitFor();
     await expect(keeperRow.textContent()).resolves.toContain(vkm);
+    expect(await axeViolations(page)).toEqual([]);
 
     const username = `holder${Date.now().toString(36)}`;
     await page.getByTestId('menu-users').click();
