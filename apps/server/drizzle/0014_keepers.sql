@@ -27,3 +27,7 @@ INSERT INTO keeper_vkm_backfill (order_id)
   SELECT o.id FROM orders o
   WHERE o.type = 'WAGON'
     AND EXISTS (SELECT 1 FROM activities a WHERE a.order_id = o.id AND a.key LIKE '%.Halterkurzkennzeichen');
+--> statement-breakpoint
+-- A holder belongs to a keeper and to no workshop (issue 22): holders made before keepers existed leave their workshop,
+-- so that a system admin can link them to their keeper (until then they see no order).
+UPDATE users SET workshop_id = NULL WHERE 'ROLE_HOLDER' = ANY(roles);
