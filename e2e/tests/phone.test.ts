@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AxeViolation, axeViolations } from '../support/axe.ts';
 import { baseUrl, launchBrowser, signIn } from '../support/browser.ts';
+import { keeperOrderViaApi } from '../support/holder.ts';
 import { createOrderViaApi } from '../support/orders.ts';
 
 /*
@@ -15,6 +16,8 @@ import { createOrderViaApi } from '../support/orders.ts';
 
 let browser: Browser;
 let wagonOrderId: string;
+/** A wagon of the demo keeper (D-GATX), released to service: the holder's screens show it (issue 22). */
+let keeperOrderId: string;
 const SHOTS = path.resolve('e2e/artifacts/phone');
 
 const wheelsetNumber = (i: number) => {
@@ -29,6 +32,7 @@ beforeAll(async () => {
     maintenanceNumber: '21 81 2471 217-3',
     wagon: { wheelsetsOutgoing: [0, 1, 2, 3].map((i) => ({ number: wheelsetNumber(i) })) },
   });
+  keeperOrderId = (await keeperOrderViaApi('D-GATX', { released: true })).id;
   mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {
@@ -176,9 +180,23 @@ describe.each(PHONES)('on a phone, %s', (width, viewport, language, dark) => {
     await listsPage.getByTestId('user-row-versadmin').waitFor();
     await listsPage.getByTestId('users-workshop').waitFor({ state: 'attached' });
     await look(listsPage, 'users of a system admin');
+    await listsPage.goto('/keepers');
+    await listsPage.locator('[data-testid^="keeper-row-"]').first().waitFor();
+    await look(listsPage, 'keepers');
     await versAdmin.close();
 
-    expect(screens).toBe(16);
+    // The holder's wagon list and a wagon's order (issue 22).
+    const holder = await phone(viewport, language, dark);
+    const holderPage = await signedInPhone(holder, 'holder');
+    await holderPage.waitForURL(/\/holder$/);
+    await holderPage.getByTestId('holder-order-row').first().waitFor();
+    await look(holderPage, 'holder wagons');
+    await holderPage.goto(`/holder/orders/${keeperOrderId}`);
+    await holderPage.getByTestId('holder-values').waitFor();
+    await look(holderPage, 'holder order');
+    await holder.close();
+
+    expect(screens).toBe(19);
     expect(problems).toEqual([]);
     expect(violations).toEqual([]);
   }, 180_000);

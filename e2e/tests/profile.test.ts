@@ -22,7 +22,9 @@ describe('profile', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await page.goto('/login');
-    await signIn(page, 'holder'); // lands on the profile: the start page does not admit holders
+    await signIn(page, 'holder'); // lands on their wagon list (issue 22): the start page does not admit holders
+    await page.waitForURL(/\/holder$/);
+    await page.getByTestId('menu-profile').click();
     await page.waitForURL(/\/profile$/);
     const save = page.getByTestId('profile-password-save');
     for (const weak of ['kurz1A', 'nurkleinbuchstaben1', 'NURGROSS123', 'OhneZiffern']) {
@@ -47,6 +49,8 @@ describe('profile', () => {
     await signIn(page, 'holder', E2E_PASSWORD);
     await page.getByTestId('login-error').waitFor();
     await signIn(page, 'holder', 'Neues-Passwort9');
+    await page.waitForURL(/\/holder$/);
+    await page.getByTestId('menu-profile').click();
     await page.waitForURL(/\/profile$/);
     // Put the demo password back for the other tests.
     await changePassword(page, 'Neues-Passwort9', E2E_PASSWORD);

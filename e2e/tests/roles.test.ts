@@ -13,14 +13,14 @@ afterAll(async () => {
 // docs/requirements/administration.md#menu, written out here rather than computed, so the test checks the rule instead
 // of repeating it.
 const EXPECTED: [username: string, menu: string[], landing: RegExp][] = [
-  ['admin', ['profile', 'users', 'defaultOptions'], /\/profile$/],
-  ['versadmin', ['profile', 'users', 'defaultOptions'], /\/$/],
+  ['admin', ['profile', 'users', 'keepers', 'defaultOptions'], /\/profile$/],
+  ['versadmin', ['profile', 'users', 'keepers', 'defaultOptions'], /\/$/],
   ['werkadmin', ['orders', 'profile', 'workshop', 'users'], /\/$/],
   ['staff', ['orders', 'profile'], /\/$/],
   ['wagonqa', ['orders', 'qualityCheck', 'profile'], /\/$/],
   ['wheelsetqa', ['orders', 'qualityCheck', 'profile'], /\/$/],
   ['qa', ['orders', 'qualityCheck', 'profile'], /\/orders$/],
-  ['holder', ['profile'], /\/profile$/],
+  ['holder', ['holderOrders', 'profile'], /\/holder$/],
   ['werkadmin2', ['orders', 'profile', 'workshop', 'users'], /\/$/],
   ['staff2', ['orders', 'profile'], /\/$/],
 ];

@@ -53,6 +53,24 @@ describe('guardRoute', () => {
     }
   });
 
+  it('admits the holder to their wagon list and its orders only, and no one else', () => {
+    for (const role of Object.values(ROLES)) {
+      for (const name of ['holderOrders', 'holderOrder'] as const) {
+        const expected = role === ROLES.HOLDER ? 'allow' : 'forbidden';
+        expect(guardRoute(routeByName(name), { roles: [role] }).kind, `${role} ${name}`).toBe(expected);
+      }
+    }
+    const workshopScreens: RouteName[] = ['home', 'orders', 'EditOrder', 'assets', 'images', 'users', 'keepers'];
+    for (const name of workshopScreens)
+      expect(guardRoute(routeByName(name), { roles: [ROLES.HOLDER] }).kind, name).toBe('forbidden');
+  });
+
+  it('admits both system admin roles to the keepers, and no workshop role', () => {
+    expect(guardRoute(routeByName('keepers'), { roles: [ROLES.ADMIN] })).toEqual({ kind: 'allow' });
+    expect(guardRoute(routeByName('keepers'), { roles: [ROLES.VERS_ADMIN] })).toEqual({ kind: 'allow' });
+    expect(guardRoute(routeByName('keepers'), { roles: [ROLES.WORKSHOP_ADMIN] })).toEqual({ kind: 'forbidden' });
+  });
+
   it('admits both system admin roles to the value lists', () => {
     expect(guardRoute(routeByName('defaultOptions'), { roles: [ROLES.ADMIN] })).toEqual({ kind: 'allow' });
     expect(guardRoute(routeByName('defaultOption'), { roles: [ROLES.VERS_ADMIN] })).toEqual({ kind: 'allow' });
@@ -62,23 +80,25 @@ describe('guardRoute', () => {
 describe('menuFor', () => {
   /** The route each menu entry leads to. */
   const routeOf = {
+    holderOrders: 'holderOrders',
     orders: 'orders',
     qualityCheck: 'orders',
     profile: 'profile',
     workshop: 'workshop',
     users: 'users',
+    keepers: 'keepers',
     defaultOptions: 'defaultOptions',
   } as const;
 
   it.each([
-    [ROLES.ADMIN, ['profile', 'users', 'defaultOptions']],
-    [ROLES.VERS_ADMIN, ['profile', 'users', 'defaultOptions']],
+    [ROLES.ADMIN, ['profile', 'users', 'keepers', 'defaultOptions']],
+    [ROLES.VERS_ADMIN, ['profile', 'users', 'keepers', 'defaultOptions']],
     [ROLES.WORKSHOP_ADMIN, ['orders', 'profile', 'workshop', 'users']],
     [ROLES.WORKSHOP_STAFF, ['orders', 'profile']],
     [ROLES.WORKSHOP_WAGON_QA, ['orders', 'qualityCheck', 'profile']],
     [ROLES.WORKSHOP_WHEELSET_QA, ['orders', 'qualityCheck', 'profile']],
     [ROLES.WORKSHOP_QA, ['orders', 'qualityCheck', 'profile']],
-    [ROLES.HOLDER, ['profile']],
+    [ROLES.HOLDER, ['holderOrders', 'profile']],
   ])('shows %s exactly its entries', (role, expected) => {
     expect(menuFor([role])).toEqual(expected);
   });
@@ -122,7 +142,7 @@ describe('startPath', () => {
   });
   it('is the first menu entry for the others', () => {
     expect(startPath({ roles: [ROLES.ADMIN], workshop: null })).toBe('/profile');
-    expect(startPath({ roles: [ROLES.HOLDER], workshop })).toBe('/profile');
+    expect(startPath({ roles: [ROLES.HOLDER], workshop: null })).toBe('/holder');
     expect(startPath({ roles: [ROLES.WORKSHOP_QA], workshop })).toBe('/orders');
     expect(startPath({ roles: [], workshop })).toBe('/profile');
   });
@@ -132,6 +152,8 @@ describe('menuPath', () => {
   it('points the workshop entry at the own workshop', () => {
     expect(menuPath('workshop', 7)).toBe('/workshop/7');
     expect(menuPath('defaultOptions', null)).toBe('/defaultoptions');
+    expect(menuPath('holderOrders', null)).toBe('/holder');
+    expect(menuPath('keepers', null)).toBe('/keepers');
   });
   it('points the quality check at the order list filtered to the orders in quality check', () => {
     expect(menuPath('qualityCheck', 7)).toBe('/orders?status=IN_QA');

@@ -22,6 +22,9 @@ export const ROUTE_NAMES = {
   assets: 'assets',
   images: 'images',
   check: 'check',
+  holderOrders: 'holderOrders',
+  holderOrder: 'holderOrder',
+  keepers: 'keepers',
 } as const;
 
 export type RouteName = (typeof ROUTE_NAMES)[keyof typeof ROUTE_NAMES];
@@ -40,6 +43,10 @@ const ORDER_ROLES = ROLE_GROUPS.orderRead;
 const ORDER_WRITE_ROLES = ROLE_GROUPS.orderWork;
 const ADMIN_AREA_ROLES = ROLE_GROUPS.adminArea;
 const VALUE_LIST_ROLES = ROLE_GROUPS.systemAdmins;
+/** The holder portal (issue 22): a keeper's users read their wagons' orders across all workshops, nothing else. */
+const HOLDER_ROLES: readonly Role[] = [ROLES.HOLDER];
+/** Keepers and their markings are the system admins' (issue 22), like the value lists. */
+const KEEPER_ROLES = ROLE_GROUPS.systemAdmins;
 
 export const ROUTES: readonly RouteRule[] = [
   { name: 'home', path: '/', roles: ROLE_GROUPS.home },
@@ -57,6 +64,10 @@ export const ROUTES: readonly RouteRule[] = [
   { name: 'images', path: '/images/:orderId', roles: ORDER_ROLES },
   /** The check of a printed release to service's code (issue 21): for whoever holds the paper, signed in or not. */
   { name: 'check', path: '/check/:code?', public: true },
+  /** The holder's wagon list and an order of it, read-only (issue 22). */
+  { name: 'holderOrders', path: '/holder', roles: HOLDER_ROLES },
+  { name: 'holderOrder', path: '/holder/orders/:orderId', roles: HOLDER_ROLES },
+  { name: 'keepers', path: '/keepers', roles: KEEPER_ROLES },
 ];
 
 export function routeByName(name: RouteName): RouteRule {
@@ -77,7 +88,16 @@ export function guardRoute(route: RouteRule, session: { roles: readonly string[]
   return hasAnyRole(session.roles, route.roles) ? { kind: 'allow' } : { kind: 'forbidden' };
 }
 
-export const MENU_ITEMS = ['orders', 'qualityCheck', 'profile', 'workshop', 'users', 'defaultOptions'] as const;
+export const MENU_ITEMS = [
+  'holderOrders',
+  'orders',
+  'qualityCheck',
+  'profile',
+  'workshop',
+  'users',
+  'keepers',
+  'defaultOptions',
+] as const;
 export type MenuItem = (typeof MENU_ITEMS)[number];
 
 /**
@@ -86,6 +106,8 @@ export type MenuItem = (typeof MENU_ITEMS)[number];
  * leads to a refusal and every route a role may open is reachable from the menu.
  */
 const MENU_ROLES: Record<MenuItem, readonly Role[] | undefined> = {
+  // First, so that a holder lands on their wagon list (startPath).
+  holderOrders: HOLDER_ROLES,
   // Workshop admins too (issue 20): they may open every order route and set statuses, so the entry follows the
   // route's roles rather than the spec's menu list (staff and QA), which left them no way in.
   orders: ORDER_ROLES,
@@ -96,6 +118,7 @@ const MENU_ROLES: Record<MenuItem, readonly Role[] | undefined> = {
   // System admins too (issue 20): their users page picks a workshop. The workshop entry stays the workshop admin's,
   // since it leads to the user's own workshop and a system admin has none.
   users: ADMIN_AREA_ROLES,
+  keepers: KEEPER_ROLES,
   defaultOptions: VALUE_LIST_ROLES,
 };
 
@@ -109,6 +132,8 @@ export const ORDER_LIST_STATUS_PARAM = 'status';
 /** Where a menu entry leads; the workshop entry points to the signed-in user's own workshop. */
 export function menuPath(item: MenuItem, workshopId: number | null): string {
   switch (item) {
+    case 'holderOrders':
+      return '/holder';
     case 'orders':
       return '/orders';
     case 'qualityCheck':
@@ -119,6 +144,8 @@ export function menuPath(item: MenuItem, workshopId: number | null): string {
       return `/workshop/${workshopId ?? ''}`;
     case 'users':
       return '/users';
+    case 'keepers':
+      return '/keepers';
     case 'defaultOptions':
       return '/defaultoptions';
   }
@@ -128,7 +155,7 @@ export function menuPath(item: MenuItem, workshopId: number | null): string {
  * The page a user lands on after signing in without a redirect, and for unknown paths: the start page `/`
  * when the role may open it, else the first entry of the role's menu (the profile at the latest). The
  * spec's `/` admits neither ROLE_ADMIN, ROLE_HOLDER nor ROLE_WORKSHOP_QA, who would otherwise be logged
- * out right after signing in.
+ * out right after signing in; a holder so lands on their wagon list (issue 22).
  */
 export function startPath(session: { roles: readonly string[]; workshop: { id: number } | null }): string {
   if (guardRoute(routeByName('home'), session).kind === 'allow') return '/';

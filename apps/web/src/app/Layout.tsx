@@ -1,10 +1,12 @@
 import { DRAWER_MINI_WIDTH, DRAWER_WIDTH, type MenuItem, type RouteRule, menuFor, menuPath } from '@vers/domain';
 import AssignmentIcon from '@mui/icons-material/Assignment';
+import BusinessIcon from '@mui/icons-material/Business';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import FactoryIcon from '@mui/icons-material/Factory';
 import GroupIcon from '@mui/icons-material/Group';
 import ListAltIcon from '@mui/icons-material/ListAlt';
+import TrainIcon from '@mui/icons-material/Train';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import PersonIcon from '@mui/icons-material/Person';
@@ -38,11 +40,13 @@ const SyncTime = lazy(() => import('../offline/SyncTime.tsx'));
 const OfflineBanner = lazy(() => import('../offline/OfflineBanner.tsx'));
 
 const MENU_ICONS: Record<MenuItem, ReactElement> = {
+  holderOrders: <TrainIcon />,
   orders: <AssignmentIcon />,
   qualityCheck: <FactCheckIcon />,
   profile: <PersonIcon />,
   workshop: <FactoryIcon />,
   users: <GroupIcon />,
+  keepers: <BusinessIcon />,
   defaultOptions: <ListAltIcon />,
 };
 

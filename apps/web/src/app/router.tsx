@@ -31,6 +31,9 @@ const PAGE_CHUNKS: Record<PageName, () => Promise<{ default: ComponentType }>> =
   assets: () => import('../features/documents/DocumentsPage.tsx'),
   images: () => import('../features/images/ImagesPage.tsx'),
   check: () => import('../features/sign-off/CheckPage.tsx'),
+  holderOrders: () => import('../features/holder/HolderOrdersPage.tsx'),
+  holderOrder: () => import('../features/holder/HolderOrderPage.tsx'),
+  keepers: () => import('../features/keepers/KeepersPage.tsx'),
 };
 const PAGES = Object.fromEntries(Object.entries(PAGE_CHUNKS).map(([name, load]) => [name, lazy(load)])) as Record<
   PageName,

@@ -2,12 +2,18 @@ import { API_BASE, type Asset } from '@vers/domain';
 import { ApiFailure } from '../../app/api.ts';
 import { sessionStore } from '../../app/session.ts';
 
-/** Fetches a document with the session's token and hands it to the browser as a download under its filename. */
-export async function downloadDocument(asset: Pick<Asset, 'id' | 'filename'>): Promise<void> {
+/**
+ * Fetches a document with the session's token and hands it to the browser as a download under its filename. `route`:
+ * where the document is read (the holder reads theirs under `holder/documents`).
+ */
+export async function downloadDocument(
+  asset: Pick<Asset, 'id' | 'filename'>,
+  route: 'assets/download' | 'holder/documents' = 'assets/download',
+): Promise<void> {
   const token = sessionStore.get()?.token;
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}/assets/download/${asset.id}`, {
+    response = await fetch(`${API_BASE}/${route}/${asset.id}`, {
       headers: token ? { Authorization: `Bearer ${token}` } : {},
     });
   } catch {

@@ -1,33 +1,17 @@
-import {
-  type Language,
-  type OrderStatus,
-  type OrderType,
-  type SignOff,
-  formatDateTime,
-  formatSignOffCode,
-  isReadOnlyStatus,
-  maySetStatus,
-  signOffCheckPath,
-} from '@vers/domain';
-import VerifiedIcon from '@mui/icons-material/VerifiedOutlined';
+import { type OrderStatus, type OrderType, type SignOff, isReadOnlyStatus, maySetStatus } from '@vers/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Link from '@mui/material/Link';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { notifications } from '../../app/notifications.ts';
+import { SignOffList } from './SignOffList.tsx';
 import { SignOffFields, useSignOff } from './SignOffFields.tsx';
 import { fetchOrder, fetchSignOffs } from './sign-off-api.ts';
 
@@ -43,8 +27,7 @@ export function SignOffCard(props: {
   /** Bumped by the page when a document call said the release is not signed: the list is read again. */
   refresh: number;
 }) {
-  const { t, i18n } = useTranslation();
-  const language = (i18n.resolvedLanguage ?? 'de') as Language;
+  const { t } = useTranslation();
   const [signOffs, setSignOffs] = useState<SignOff[] | null>(null);
   /** The order's status on the server, which the sign-off asks for (the device's copy may lag behind). */
   const [status, setStatus] = useState<OrderStatus | null>(null);
@@ -84,47 +67,7 @@ export function SignOffCard(props: {
           {t('signOff.card.none')}
         </Typography>
       )}
-      <List>
-        {[...(signOffs ?? [])].reverse().map((row) => (
-          <ListItem
-            key={row.id}
-            divider
-            data-testid="sign-off-row"
-            data-meaning={row.meaning}
-            data-superseded={row.supersededAt !== null}
-            sx={{ gap: 1, flexWrap: 'wrap', px: 0 }}
-          >
-            <ListItemText
-              sx={{ flex: '1 1 260px', minWidth: 0 }}
-              primary={t(`signOff.meaning.${row.meaning}`)}
-              secondary={
-                <>
-                  {t('signOff.card.by', {
-                    signer: row.signer,
-                    role: t(`signOff.role.${row.role}`, { defaultValue: row.role }),
-                    time: formatDateTime(row.signedAt, language),
-                  })}
-                  <br />
-                  <Link component={RouterLink} to={signOffCheckPath(row.code)} data-testid="sign-off-code">
-                    {t('signOff.card.code', { code: formatSignOffCode(row.code) })}
-                  </Link>
-                </>
-              }
-              slotProps={{ secondary: { component: 'div', sx: { overflowWrap: 'anywhere' } } }}
-            />
-            <Chip
-              size="small"
-              color={row.supersededAt ? 'default' : 'success'}
-              icon={row.supersededAt ? undefined : <VerifiedIcon />}
-              label={
-                row.supersededAt
-                  ? t('signOff.card.superseded', { time: formatDateTime(row.supersededAt, language) })
-                  : t('signOff.card.valid')
-              }
-            />
-          </ListItem>
-        ))}
-      </List>
+      <SignOffList signOffs={signOffs ?? []} />
       {!released && (
         <Stack spacing={1} sx={{ mt: 1 }}>
           <Typography variant="body2" color="text.secondary">

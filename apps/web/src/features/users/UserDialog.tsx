@@ -1,4 +1,4 @@
-import { ALL_ROLES, type User } from '@vers/domain';
+import { ALL_ROLES, type Keeper, type User } from '@vers/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,7 +19,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure } from '../../app/api.ts';
 import { dialogSx } from './dialog-style.ts';
-import { type FieldError, type UserForm, userFormErrors } from './user-form.ts';
+import { type FieldError, type UserForm, exclusiveHolder, needsKeeper, userFormErrors } from './user-form.ts';
 
 export interface UserDialogProps {
   /** The user to edit; null for a new one. */
@@ -30,18 +30,31 @@ export interface UserDialogProps {
   self: boolean;
   /** A system admin's new user: which workshop it joins ("Workshop: …", or none). */
   workshopNote?: string;
+  /**
+   * The keepers a holder may belong to (issue 22; system admins only, who alone hand out ROLE_HOLDER): null while they
+   * load, or when they could not be read.
+   */
+  keepers?: readonly Keeper[] | null;
   onCancel: () => void;
   /** Saves; resolves to the failure, or null when saved (the page then closes the dialog). */
   onSubmit: (form: UserForm) => Promise<unknown>;
 }
 
-type Field = 'username' | 'firstName' | 'lastName' | 'roles';
+type Field = 'username' | 'firstName' | 'lastName' | 'roles' | 'keeper';
 
 /**
  * New and edit user dialog (docs/requirements/administration.md#user-management): save stays disabled while the form is
  * invalid.
  */
-export function UserDialog({ user, assignableRoles, self, workshopNote, onCancel, onSubmit }: UserDialogProps) {
+export function UserDialog({
+  user,
+  assignableRoles,
+  self,
+  workshopNote,
+  keepers = null,
+  onCancel,
+  onSubmit,
+}: UserDialogProps) {
   const { t } = useTranslation();
   const isNew = user === null;
   const [form, setForm] = useState<UserForm>(() => ({
@@ -50,6 +63,7 @@ export function UserDialog({ user, assignableRoles, self, workshopNote, onCancel
     lastName: user?.lastName ?? '',
     roles: user?.roles.map((r) => r.name) ?? [],
     enabled: user?.enabled ?? true,
+    keeperId: user?.keeperId ?? null,
   }));
   const [touched, setTouched] = useState<Set<Field>>(new Set());
   const [busy, setBusy] = useState(false);
@@ -86,6 +100,10 @@ export function UserDialog({ user, assignableRoles, self, workshopNote, onCancel
     }
   };
 
+  const holder = needsKeeper(form);
+  // The keeper the user belongs to stays choosable while the list loads.
+  const keeperOptions = keepers ?? [];
+
   const usernameHelp = usernameTaken
     ? t('errors.USER_EXISTS')
     : (message(errors.username, 'username') ?? (isNew ? undefined : t('users.usernameFixed')));
@@ -107,7 +125,7 @@ export function UserDialog({ user, assignableRoles, self, workshopNote, onCancel
         <Stack spacing={2.5} sx={{ pt: 1 }}>
           {workshopNote && (
             <Typography color="text.secondary" data-testid="user-workshop-note">
-              {workshopNote}
+              {holder && isNew ? t('users.holderNoWorkshop') : workshopNote}
             </Typography>
           )}
           <TextField
@@ -169,7 +187,10 @@ export function UserDialog({ user, assignableRoles, self, workshopNote, onCancel
               const chosen = typeof value === 'string' ? value.split(',') : value;
               change(
                 'roles',
-                roleOptions.filter((role) => chosen.includes(role)),
+                exclusiveHolder(
+                  form.roles,
+                  roleOptions.filter((role) => chosen.includes(role)),
+                ),
               );
               touch('roles');
             }}
@@ -196,6 +217,46 @@ export function UserDialog({ user, assignableRoles, self, workshopNote, onCancel
               </MenuItem>
             ))}
           </TextField>
+          {holder && (
+            <TextField
+              select
+              label={t('users.keeper')}
+              value={form.keeperId ?? ''}
+              required
+              disabled={self}
+              error={message(errors.keeper, 'keeper') !== undefined}
+              helperText={message(errors.keeper, 'keeper') ?? t('users.keeperHelp')}
+              onChange={(e) => {
+                change('keeperId', e.target.value === '' ? null : Number(e.target.value));
+                touch('keeper');
+              }}
+              slotProps={{
+                select: {
+                  onClose: () => touch('keeper'),
+                  SelectDisplayProps: { 'data-testid': 'user-keeper' } as object,
+                },
+              }}
+            >
+              {keepers === null && form.keeperId !== null && (
+                <MenuItem value={form.keeperId}>{t('users.keeperLoading')}</MenuItem>
+              )}
+              {keeperOptions.map((keeper) => (
+                <MenuItem
+                  key={keeper.id}
+                  value={keeper.id}
+                  data-testid={`keeper-option-${keeper.id}`}
+                  sx={{ minHeight: 52 }}
+                >
+                  <ListItemText primary={keeper.name} secondary={keeper.markings.join(', ')} />
+                </MenuItem>
+              ))}
+              {keepers !== null && keepers.length === 0 && (
+                <MenuItem disabled value="">
+                  {t('users.noKeepers')}
+                </MenuItem>
+              )}
+            </TextField>
+          )}
           {!isNew && (
             <FormControlLabel
               control={

@@ -1,4 +1,4 @@
-import { type User, type WorkshopSummary, isSystemAdmin } from '@vers/domain';
+import { type Keeper, type User, type WorkshopSummary, isSystemAdmin } from '@vers/domain';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -36,7 +36,8 @@ import { InitialPasswordDialog } from './InitialPasswordDialog.tsx';
 import { PasswordDialog } from './PasswordDialog.tsx';
 import { UserDialog } from './UserDialog.tsx';
 import { WorkshopPicker, pickedWorkshop } from './WorkshopPicker.tsx';
-import type { UserForm } from './user-form.ts';
+import { type UserForm, needsKeeper } from './user-form.ts';
+import { fetchKeepers } from '../keepers/keepers-api.ts';
 import {
   createUser,
   deleteUser,
@@ -84,6 +85,8 @@ export default function UsersPage() {
   /** The users could not be read ('failed': a retry may help) or the server refused them ('forbidden': no rights). */
   const [loadFailed, setLoadFailed] = useState<'failed' | 'forbidden' | false>(false);
   const [roles, setRoles] = useState<string[]>([]);
+  /** The keepers a holder may belong to (system admins only); null while loading or when they could not be read. */
+  const [keepers, setKeepers] = useState<Keeper[] | null>(null);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [deleting, setDeleting] = useState(false);
   /** Kept after the confirmation closes, so that its text stays while it fades out. */
@@ -140,6 +143,22 @@ export default function UsersPage() {
     if (systemAdmin) void loadWorkshops();
   }, [systemAdmin, loadWorkshops]);
 
+  const loadKeepers = useCallback(async () => {
+    try {
+      setKeepers(await fetchKeepers());
+    } catch (error) {
+      report('users.keepersError', error);
+    }
+  }, [report]);
+
+  // Asked for with the page (the holders' rows name their keeper) and again when a dialog opens, so that a keeper
+  // added on the keepers page a moment ago is there.
+  const dialogOpen = dialog?.kind === 'new' || dialog?.kind === 'edit';
+  useEffect(() => {
+    if (systemAdmin) void loadKeepers();
+  }, [systemAdmin, dialogOpen, loadKeepers]);
+  const keeperName = (id: number | null) => (id === null ? undefined : keepers?.find((k) => k.id === id)?.name);
+
   /** The picked workshop goes into the address, so that a reload or a way back keeps it. */
   const pick = (workshopId: number | null) =>
     setParams(workshopId === null ? {} : { workshop: String(workshopId) }, { replace: true });
@@ -155,8 +174,9 @@ export default function UsersPage() {
         firstName: form.firstName,
         lastName: form.lastName,
         roles: form.roles.map((name) => ({ name })),
-        // A system admin's new user joins the picked workshop, or none.
-        ...(systemAdmin ? { workshopId: picked } : {}),
+        // A system admin's new user joins the picked workshop, or none; a holder belongs to a keeper, not a workshop.
+        ...(systemAdmin ? { workshopId: needsKeeper(form) ? null : picked } : {}),
+        ...(needsKeeper(form) ? { keeperId: form.keeperId } : {}),
       });
       replace(created.user);
       notifications.show('users.created', 'success', { username: created.user.username });
@@ -175,6 +195,7 @@ export default function UsersPage() {
         lastName: form.lastName,
         roles: form.roles.map((name) => ({ name })),
         enabled: form.enabled,
+        ...(needsKeeper(form) ? { keeperId: form.keeperId } : {}),
       });
       replace(updated);
       notifications.show('users.updated', 'success', { username: updated.username });
@@ -307,6 +328,14 @@ export default function UsersPage() {
                         {user.roles.map((role) => (
                           <Chip key={role.name} label={t(`roles.${role.name}`)} size="small" />
                         ))}
+                        {keeperName(user.keeperId) && (
+                          <Chip
+                            label={keeperName(user.keeperId)}
+                            size="small"
+                            variant="outlined"
+                            data-testid={`user-keeper-${user.username}`}
+                          />
+                        )}
                       </Box>
                     </TableCell>
                     <TableCell
@@ -386,6 +415,7 @@ export default function UsersPage() {
             ? { workshopNote: pickedName ? t('home.workshop', { name: pickedName }) : t('users.inNoWorkshop') }
             : {})}
           self={dialog.kind === 'edit' && dialog.user.id === session?.id}
+          keepers={keepers}
           onCancel={() => setDialog(null)}
           onSubmit={(form) => (dialog.kind === 'edit' ? update(dialog.user, form) : create(form))}
         />
