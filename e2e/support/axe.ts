@@ -26,6 +26,13 @@ export interface AxeViolation {
  * practices). Screens that are not checked are part of the caller's choice, not of this function.
  */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  // A dialog or message fading in has the colours of half its way: axe would measure a contrast no user reads for long.
+  // Wait until every finite animation and transition has finished (a spinner's endless one never does).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
   // A route change keeps the document, so axe stays loaded; a full navigation needs it again.
   const loaded = await page.evaluate(() => 'axe' in window);
   // `;0` so that the evaluation answers a plain value instead of whatever the bundle's last expression is.
