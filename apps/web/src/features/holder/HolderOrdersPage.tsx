@@ -10,9 +10,7 @@ import {
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import SearchIcon from '@mui/icons-material/Search';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -38,6 +36,7 @@ import { useSession } from '../../app/session.ts';
 import { HOLDER_PAGE_SIZE, fetchHolderOrders } from './holder-api.ts';
 import { HOLDER_REFRESH_MS } from './holder-view.ts';
 import { useRefresh } from './use-refresh.ts';
+import LoadFailure from '../../app/components/LoadFailure.tsx';
 
 /** Typing pauses this long before the list is asked for again (as the workshop's order list). */
 const SEARCH_DELAY_MS = 300;
@@ -202,24 +201,7 @@ export default function HolderOrdersPage() {
         }}
       />
 
-      {failed === 'forbidden' && (
-        <Alert severity="error" data-testid="holder-forbidden">
-          {t('errors.forbidden')}
-        </Alert>
-      )}
-      {failed === 'failed' && (
-        <Alert
-          severity="error"
-          data-testid="holder-load-error"
-          action={
-            <Button color="inherit" onClick={() => void load()} sx={{ minHeight: 48 }}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {t('holder.list.loadFailed')}
-        </Alert>
-      )}
+      <LoadFailure kind={failed} testId="holder" message={t('holder.list.loadFailed')} onRetry={() => void load()} />
 
       <Paper
         variant="outlined"

@@ -2,7 +2,6 @@ import type { Keeper, KeeperRequest } from '@vers/domain';
 import AddBusinessIcon from '@mui/icons-material/AddBusiness';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -30,6 +29,7 @@ import { notifications } from '../../app/notifications.ts';
 import { endsSession } from '../users/users-api.ts';
 import { KeeperDialog } from './KeeperDialog.tsx';
 import { createKeeper, deleteKeeper, fetchKeepers, keeperFailure, updateKeeper } from './keepers-api.ts';
+import LoadFailure from '../../app/components/LoadFailure.tsx';
 
 type OpenDialog = { kind: 'new' } | { kind: 'edit'; keeper: Keeper } | { kind: 'delete'; keeper: Keeper };
 
@@ -143,24 +143,7 @@ export default function KeepersPage() {
         </Button>
       </Stack>
 
-      {loadFailed === 'forbidden' && (
-        <Alert severity="error" data-testid="keepers-forbidden">
-          {t('errors.forbidden')}
-        </Alert>
-      )}
-      {loadFailed === 'failed' && (
-        <Alert
-          severity="error"
-          data-testid="keepers-load-error"
-          action={
-            <Button color="inherit" onClick={() => void load()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {t('keepers.loadFailed')}
-        </Alert>
-      )}
+      <LoadFailure kind={loadFailed} testId="keepers" message={t('keepers.loadFailed')} onRetry={() => void load()} />
 
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         {keepers === null && !loadFailed && <LinearProgress aria-label={t('app.loading')} />}

@@ -59,6 +59,7 @@ import { sessionStore, useSession } from '../../app/session.ts';
 import { localOrderList } from '../../offline/local-orders.ts';
 import { versdb } from '../../offline/versdb.ts';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
+import LoadFailure from '../../app/components/LoadFailure.tsx';
 
 /** Typing pauses this long before the list is asked for again. */
 const SEARCH_DELAY_MS = 300;
@@ -500,24 +501,13 @@ export default function OrdersPage() {
           {t('orders.list.fromDevice')}
         </Alert>
       )}
-      {loadFailed === 'forbidden' && (
-        <Alert severity="error" data-testid="orders-forbidden">
-          {t('errors.forbidden')}
-        </Alert>
-      )}
-      {loadFailed === 'failed' && (
-        <Alert
-          severity="error"
-          data-testid="orders-load-error"
-          action={
-            <Button color="inherit" onClick={() => void load(query)}>
-              {t('orders.list.retry')}
-            </Button>
-          }
-        >
-          {t('orders.list.loadFailed')}
-        </Alert>
-      )}
+      <LoadFailure
+        kind={loadFailed}
+        testId="orders"
+        message={t('orders.list.loadFailed')}
+        retryLabel={t('orders.list.retry')}
+        onRetry={() => void load(query)}
+      />
 
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label={t('app.loading')} />}</Box>

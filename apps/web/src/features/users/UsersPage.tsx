@@ -5,7 +5,6 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import KeyIcon from '@mui/icons-material/Key';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -49,6 +48,7 @@ import {
   setPassword,
   updateUser,
 } from './users-api.ts';
+import LoadFailure from '../../app/components/LoadFailure.tsx';
 
 type OpenDialog =
   | { kind: 'new' }
@@ -267,24 +267,13 @@ export default function UsersPage() {
         </Button>
       </Stack>
 
-      {loadFailed === 'forbidden' && (
-        <Alert severity="error" data-testid="users-forbidden">
-          {t('errors.forbidden')}
-        </Alert>
-      )}
-      {loadFailed === 'failed' && (
-        <Alert
-          severity="error"
-          data-testid="users-load-error"
-          action={
-            <Button color="inherit" onClick={() => void load()}>
-              {t('users.retry')}
-            </Button>
-          }
-        >
-          {t('users.loadFailed')}
-        </Alert>
-      )}
+      <LoadFailure
+        kind={loadFailed}
+        testId="users"
+        message={t('users.loadFailed')}
+        retryLabel={t('users.retry')}
+        onRetry={() => void load()}
+      />
 
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         {users === null && !loadFailed && <LinearProgress aria-label={t('app.loading')} />}
