@@ -52,13 +52,16 @@ import { type EditorActions, TabContent } from './editor/TabContent.tsx';
 import { fieldLabelKey } from './editor/labels.ts';
 import { splitTabName } from './editor/tab-title.ts';
 import { useOrder } from './editor/useOrder.ts';
-import { WheelsetPosition } from './editor/WheelsetPosition.tsx';
 
 /** On a phone the editor's actions show their icons only (named for screen readers), so the fields stay in view. */
 // The status dialog, with its sign-off (issue 21), is its own chunk, asked for once the editor is shown (and kept by
 // the service worker): it opens at once, offline too.
 const loadStatusDialog = () => import('./StatusDialog.tsx');
 const StatusDialog = lazy(() => loadStatusDialog().then((module) => ({ default: module.StatusDialog })));
+// A wagon's wheelset position (swap, turn, dismount, history) in its own chunk, fetched as the editor opens: the
+// editor's first screen does not wait for it (bench/budgets.json EditOrder).
+const loadWheelsetPosition = () => import('./editor/WheelsetPosition.tsx');
+const WheelsetPosition = lazy(() => loadWheelsetPosition().then((module) => ({ default: module.WheelsetPosition })));
 
 const actionSx = { minWidth: 48, minHeight: 48, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } } as const;
 
@@ -322,6 +325,9 @@ export default function EditOrderPage() {
   useEffect(() => {
     void loadStatusDialog().catch(() => undefined); // a failed load is tried again when the dialog opens
   }, []);
+  useEffect(() => {
+    if (type === 'WAGON') void loadWheelsetPosition().catch(() => undefined); // tried again when a position opens
+  }, [type]);
   const open = useLatest((name: string) => void navigate(`/orders/${orderType}/${orderId}/${name}`));
 
   if (load.kind === 'missing') return <Alert severity="warning">{t('orders.edit.notFound')}</Alert>;
@@ -429,14 +435,16 @@ export default function EditOrderPage() {
           ) : view && view.chapters.length > 0 ? (
             <>
               {type === 'WAGON' && tab?.perEntry && entry && (
-                <WheelsetPosition
-                  orderId={orderId}
-                  position={Number(entry)}
-                  values={values}
-                  readOnly={readOnly}
-                  online={online}
-                  write={write}
-                />
+                <Suspense fallback={null}>
+                  <WheelsetPosition
+                    orderId={orderId}
+                    position={Number(entry)}
+                    values={values}
+                    readOnly={readOnly}
+                    online={online}
+                    write={write}
+                  />
+                </Suspense>
               )}
               <TabContent view={view} actions={actions} />
             </>
