@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe.ts';
 import { baseUrl, launchBrowser, serviceWorkerReady, signIn } from '../support/browser.ts';
 import { type KeeperOrder, PHONE, TABLET, keeperOrderViaApi } from '../support/holder.ts';
+import { dateField } from '../support/dates.ts';
 import { pushViaApi } from '../support/orders.ts';
 
 /*
@@ -122,6 +123,8 @@ describe('the deadline list of a workshop', () => {
     for (const order of [soon, overdue]) {
       await page.goto(`/orders/wagon/${order.id}/revisionDeadline`);
       await page.getByTestId('order-footer').waitFor();
+      // The tablet has pulled the order's changes once the editor shows the deadline.
+      await expect.poll(() => dateField(page, DEADLINE).shown()).not.toBe('');
     }
     await context.setOffline(true);
     await showList(page);
