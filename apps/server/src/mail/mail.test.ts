@@ -8,7 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationMails } from '../db/schema.ts';
 import { pdfText, wagonReleaseEntries } from '../test/documents.ts';
 import { WAGON_NUMBER, createWagonOrder, signOff } from '../test/orders.ts';
-import { type TestServer, startTestServer } from '../test/server.ts';
+import { openDatabase } from '../db/client.ts';
+import {
+  DEMO_PASSWORD,
+  type TestServer,
+  createTestDatabase,
+  requestAt,
+  startServerProcess,
+  startTestServer,
+} from '../test/server.ts';
+import { deliverMail } from './deliver.ts';
+import { createMailTransport } from './transport.ts';
 import { type ReceivedMail, type TestSmtpServer, startSmtpServer } from '../test/smtp.ts';
 
 const FROM = 'vers@werkstatt.example';
@@ -191,6 +201,78 @@ describe('without an SMTP server', () => {
       expect(eml).toContain(order.number);
     } finally {
       await local.close();
+    }
+  });
+});
+
+describe('a worker killed mid-send', () => {
+  it('sends the mail once when its job is run again', async () => {
+    const killedSmtp = await startSmtpServer();
+    const created = await createTestDatabase();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'vers-mail-kill-'));
+    const target = created ? { url: created.url } : { pgliteDir: path.join(dataDir, 'pglite') };
+    const held = killedSmtp.hold('leitung-nord@example.org');
+    // The server as `npm start` runs it, with the worker that takes the mail jobs, in a process of its own.
+    const worker = await startServerProcess({
+      VERS_DATA_DIR: dataDir,
+      VERS_DEMO_PASSWORD: DEMO_PASSWORD,
+      VERS_DEMO_ORDERS: 'false',
+      VERS_SMTP_URL: killedSmtp.url,
+      VERS_MAIL_FROM: FROM,
+      ...(created ? { DATABASE_URL: created.url } : {}),
+    });
+    try {
+      const signIn = async (userName: string) =>
+        (
+          await requestAt<{ token: string }>(worker.url, 'POST', '/api/v1/auth/signin', {
+            body: { userName, password: DEMO_PASSWORD },
+          })
+        ).body.token;
+      const [admin, worker1] = [await signIn('werkadmin'), await signIn('staff')];
+      const order = await createWagonOrder(
+        { request: (m, r, o) => requestAt(worker.url, m, r, o) } as TestServer,
+        worker1,
+      );
+      const changed = await requestAt(worker.url, 'POST', `/api/v1/orders/${order.id}/status`, {
+        token: admin,
+        body: { status: 'IN_QA' },
+      });
+      expect(changed.status).toBe(200);
+      // The worker is in the middle of sending (the SMTP server has not answered RCPT TO yet): it is killed.
+      await held.reached;
+      worker.child.kill('SIGKILL');
+      await new Promise((resolve) => worker.child.once('exit', resolve));
+      held.release();
+      expect(killedSmtp.received.filter((mail) => to(mail) === 'leitung-nord@example.org')).toHaveLength(0);
+
+      // The job runs again (pg-boss hands an unfinished job out again after its expiry): its body, on the database
+      // the killed worker left, every mail of the order, the one sent before the kill included, twice.
+      const database = await openDatabase(target);
+      const transport = createMailTransport({ smtpUrl: killedSmtp.url, outboxDir: dataDir, from: FROM });
+      try {
+        const rows = await database.db.select().from(notificationMails).where(eq(notificationMails.orderId, order.id));
+        expect(rows).toHaveLength(2);
+        for (let round = 0; round < 2; round++) {
+          for (const row of rows) await deliverMail(database.db, transport, row.id);
+        }
+        const after = await database.db.select().from(notificationMails).where(eq(notificationMails.orderId, order.id));
+        expect(after.map((row) => row.status)).toEqual(['SENT', 'SENT']);
+        const killed = after.find((row) => row.address === 'leitung-nord@example.org')!;
+        expect(killed.attempts).toBe(2); // the killed attempt and the one that sent it
+        const received = killedSmtp.received.filter((mail) => mail.parsed.subject?.includes(order.number));
+        expect(received.map(to).sort()).toEqual(['leitung-nord@example.org', 'quality-north@example.org']);
+        expect(received.find((mail) => to(mail) === 'leitung-nord@example.org')?.parsed.messageId).toBe(
+          killed.messageId,
+        );
+      } finally {
+        transport.close();
+        await database.close();
+      }
+    } finally {
+      if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill('SIGKILL');
+      held.release();
+      await killedSmtp.close();
+      await created?.drop();
     }
   });
 });
