@@ -19,6 +19,7 @@ const jobs = await startJobQueue(database.executeSql, {
   [QUEUES.importValidation]: idle,
   [QUEUES.documentGeneration]: idle,
   [QUEUES.mailDelivery]: idle,
+  [QUEUES.mailDigest]: idle,
 });
 await jobs.stop();
 await database.close(); // a clean shutdown: the folder opens without recovery

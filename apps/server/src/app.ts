@@ -38,7 +38,8 @@ import { generateDocumentJob } from './documents/generate.ts';
 import { validateImportJob } from './imports/validation.ts';
 import { QUEUES, startJobQueue } from './jobs/queue.ts';
 import { deliverMail } from './mail/deliver.ts';
-import { mailOutbox } from './mail/outbox.ts';
+import { DIGEST_CRON, weeklyDigest } from './mail/digest.ts';
+import { type MailOutbox, mailOutbox } from './mail/outbox.ts';
 import { mailRoutes } from './mail/routes.ts';
 import { DEFAULT_MAIL_FROM, createMailTransport, type MailSettings } from './mail/transport.ts';
 
@@ -148,20 +149,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     from: DEFAULT_MAIL_FROM,
   };
   const mailTransport = createMailTransport(mailSettings);
+  // The digest job hands its mails to the queue it runs in, known once the queue has started.
+  const started: { outbox?: MailOutbox } = {};
   const jobs = await startJobQueue(
     deps.executeSql,
     {
       [QUEUES.importValidation]: ({ assetId }) => validateImportJob(deps.db, storage, assetId),
       [QUEUES.documentGeneration]: ({ assetId }) => generateDocumentJob(deps.db, storage, assetId),
       [QUEUES.mailDelivery]: ({ assetId }) => deliverMail(deps.db, mailTransport, assetId),
+      // A digest job runs only at its cron time, after the start.
+      [QUEUES.mailDigest]: () =>
+        started.outbox ? weeklyDigest(deps.db, started.outbox) : Promise.reject(new Error('not started')),
     },
     deps.jobConcurrency,
+    { [QUEUES.mailDigest]: DIGEST_CRON },
   );
   app.addHook('onClose', async () => {
     await jobs.stop();
     mailTransport.close();
   });
   const mails = mailOutbox(deps.db, jobs);
+  started.outbox = mails;
   // Mails whose event committed but whose job was never queued (a crash in between) go out now.
   await mails.flush();
 

@@ -10,6 +10,7 @@ export const QUEUES = {
   importValidation: 'import-validation',
   documentGeneration: 'document-generation',
   mailDelivery: 'mail-delivery',
+  mailDigest: 'mail-digest',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -42,6 +43,7 @@ const QUEUE_OPTIONS: Record<QueueName, { retryLimit: number; retryDelay: number;
   'import-validation': { retryLimit: 2, retryDelay: 1 },
   'document-generation': { retryLimit: 2, retryDelay: 1 },
   'mail-delivery': { retryLimit: MAIL_RETRY_LIMIT, retryDelay: 30, retryBackoff: true },
+  'mail-digest': { retryLimit: 2, retryDelay: 60 },
 };
 
 /** Jobs a handler has not finished within this time are given up and retried. */
@@ -54,6 +56,11 @@ export async function startJobQueue(
   handlers: Record<QueueName, JobHandler>,
   /** Jobs run at once per queue on this instance (the bench runs documents with two). */
   concurrency = 1,
+  /**
+   * Queues that get a job by cron (pg-boss schedules, in the server's time zone). A schedule is kept in the database
+   * by queue name, so several instances keep one, and pg-boss makes one job per cron time however many instances run.
+   */
+  schedules: Partial<Record<QueueName, string>> = {},
 ): Promise<JobQueue> {
   // Once stopped, pg-boss's late queries (a worker that fetched a job while being stopped, then records its end) are
   // left unanswered instead of reaching a database the caller closes next: the job stays open and runs again after
@@ -66,7 +73,7 @@ export async function startJobQueue(
         stopped ? new Promise<never>(() => undefined) : executeSql(text, values),
     },
     schema: 'pgboss',
-    schedule: false,
+    schedule: Object.keys(schedules).length > 0,
   });
   boss.on('error', (error) => console.warn('job queue:', error.message));
   await boss.start();
@@ -97,6 +104,8 @@ export async function startJobQueue(
     }
     workers.set(queue, ids);
   }
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  for (const [queue, cron] of Object.entries(schedules)) await boss.schedule(queue, cron, {}, { tz: timeZone });
   return {
     async send(queue, data, options = {}) {
       await boss.send(queue, { ...data }, options.id ? { id: options.id } : {});

@@ -1,11 +1,12 @@
-import { LANGUAGES, type Language, type OrderType, exportTypesFor, recordedSubVehicles } from '@vers/domain';
+import { LANGUAGES, type Language, type OrderType, exportTypesFor, localDate, recordedSubVehicles } from '@vers/domain';
 import { and, eq } from 'drizzle-orm';
 import { orderValues } from '../activity/append.ts';
 import type { Db } from '../db/client.ts';
 import { notificationMails, orderSignOffs, orders, users, workshops } from '../db/schema.ts';
 import { documentFilename, renderDocument } from '../documents/generate.ts';
 import { MAIL_RETRY_LIMIT } from '../jobs/queue.ts';
-import { composeMail } from './compose.ts';
+import { composeDigest, composeMail } from './compose.ts';
+import { digestDeadlines } from './digest.ts';
 import type { MailKind } from './outbox.ts';
 import type { MailTransport } from './transport.ts';
 
@@ -39,32 +40,12 @@ export async function deliverMail(db: Db, transport: MailTransport, mailId: stri
   const fail = (reason: string) =>
     db.update(notificationMails).set({ status: 'FAILED', reason }).where(eq(notificationMails.id, mail.id));
 
-  // The mail is built from the order of the mail's own workshop only: an order of another workshop is not found.
-  const [order] = mail.orderId
-    ? await db
-        .select()
-        .from(orders)
-        .where(and(eq(orders.id, mail.orderId), eq(orders.workshopId, mail.workshopId)))
-    : [];
   const [workshop] = await db.select().from(workshops).where(eq(workshops.id, mail.workshopId));
-  if (!order || !workshop) {
+  const message = workshop ? await composed(db, mail, workshop) : undefined;
+  if (!workshop || !message) {
     await fail('The order was deleted before the mail was sent');
     return;
   }
-  const kind = mail.kind as MailKind;
-  const attachment = kind === 'RELEASED' ? await releasePdf(db, order, mail) : undefined;
-  const message = composeMail({
-    kind,
-    language: mail.language,
-    workshop: { name: workshop.name },
-    order: {
-      number: order.number,
-      maintenanceNumber: order.maintenanceNumber,
-      type: order.type,
-      status: kind === 'IN_QA' ? 'IN_QA' : order.status,
-    },
-    attachment,
-  });
   try {
     const sent = await transport.send(
       {
@@ -93,11 +74,44 @@ export async function deliverMail(db: Db, transport: MailTransport, mailId: stri
   }
 }
 
+type MailRow = typeof notificationMails.$inferSelect;
+
+/** The mail's subject, text and attachment, from its own workshop's data only; none when its order is gone. */
+async function composed(db: Db, mail: MailRow, workshop: { name: string }) {
+  const kind = mail.kind as MailKind;
+  if (kind === 'DIGEST') {
+    const today = localDate();
+    const { deadlines } = await digestDeadlines(db, mail.workshopId, today);
+    return composeDigest({ language: mail.language, workshop, today, deadlines });
+  }
+  // An order of another workshop is not found: the mail never names another workshop's order.
+  const [order] = mail.orderId
+    ? await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, mail.orderId), eq(orders.workshopId, mail.workshopId)))
+    : [];
+  if (!order) return undefined;
+  const attachment = kind === 'RELEASED' ? await releasePdf(db, order, mail) : undefined;
+  return composeMail({
+    kind,
+    language: mail.language,
+    workshop,
+    order: {
+      number: order.number,
+      maintenanceNumber: order.maintenanceNumber,
+      type: order.type,
+      status: kind === 'IN_QA' ? 'IN_QA' : order.status,
+    },
+    attachment,
+  });
+}
+
 /**
  * The release to service of the event's sign-off as a PDF in the mail's language, rendered as POST export would;
  * none when the order's type has no such document or the sign-off was superseded since (the order was reopened).
  */
-async function releasePdf(db: Db, order: typeof orders.$inferSelect, mail: typeof notificationMails.$inferSelect) {
+async function releasePdf(db: Db, order: typeof orders.$inferSelect, mail: MailRow) {
   const type = order.type as OrderType;
   if (!exportTypesFor(type).includes('RELEASE_TO_SERVICE')) return undefined;
   const signOffId = mail.eventKey.replace(/^released:/, '');

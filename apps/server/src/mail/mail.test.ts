@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { NotificationMail } from '@vers/domain';
+import { type NotificationMail, formatDate, localDate } from '@vers/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationMails } from '../db/schema.ts';
 import { pdfText, wagonReleaseEntries } from '../test/documents.ts';
-import { WAGON_NUMBER, createWagonOrder, signOff } from '../test/orders.ts';
+import { OUT, WAGON_NUMBER, createWagonOrder, push, signOff } from '../test/orders.ts';
 import { openDatabase } from '../db/client.ts';
 import {
   DEMO_PASSWORD,
@@ -18,6 +18,8 @@ import {
   startTestServer,
 } from '../test/server.ts';
 import { deliverMail } from './deliver.ts';
+import { DIGEST_CRON, weeklyDigest } from './digest.ts';
+import { mailOutbox } from './outbox.ts';
 import { createMailTransport } from './transport.ts';
 import { type ReceivedMail, type TestSmtpServer, startSmtpServer } from '../test/smtp.ts';
 
@@ -31,13 +33,20 @@ let werkadmin: string;
 let werkadmin2: string;
 let staff: string;
 let wagonqa: string;
+let staff2: string;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
   server = await startTestServer({
     mail: { smtpUrl: smtp.url, outboxDir: mkdtempSync(path.join(tmpdir(), 'vers-outbox-')), from: FROM },
   });
-  [werkadmin, werkadmin2, staff, wagonqa] = await server.signInAll(['werkadmin', 'werkadmin2', 'staff', 'wagonqa']);
+  [werkadmin, werkadmin2, staff, wagonqa, staff2] = await server.signInAll([
+    'werkadmin',
+    'werkadmin2',
+    'staff',
+    'wagonqa',
+    'staff2',
+  ]);
   const added = await server.request('POST', '/api/v1/emailAddress', {
     token: werkadmin,
     body: { address: FRENCH, languageCode: 'fr' },
@@ -167,6 +176,87 @@ describe('notification mails', () => {
     expect([other.status, own.status].sort()).toEqual([200, 404]);
     const eml = await server.request('GET', `/api/v1/notificationMails/${north[0]!.id}/eml`, { token: werkadmin2 });
     expect(eml.status).toBe(404);
+  });
+});
+
+describe('weekly digest', () => {
+  const DEADLINE = `${OUT}.Revision.DatumLetzteFrist`;
+  const daysFrom = (date: string, days: number) =>
+    new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const setDeadline = async (token: string, orderId: string, due: string) =>
+    expect(
+      (await server.request('POST', '/api/v1/activity', { token, body: push(orderId, DEADLINE, due) })).status,
+    ).toBe(200);
+
+  it('is scheduled weekly, lists the own workshop deadlines overdue and due within 30 days, once per week', async () => {
+    const schedules = await server.database.executeSql('SELECT name, cron FROM pgboss.schedule', []);
+    expect(schedules.rows).toContainEqual({ name: 'mail-digest', cron: DIGEST_CRON });
+
+    const today = localDate();
+    const soon = await createWagonOrder(server, staff);
+    const overdue = await createWagonOrder(server, staff);
+    const later = await createWagonOrder(server, staff); // due after 30 days: not listed
+    const south = await createWagonOrder(server, staff2);
+    await setDeadline(staff, soon.id, daysFrom(today, 10));
+    await setDeadline(staff, overdue.id, daysFrom(today, -5));
+    await setDeadline(staff, later.id, daysFrom(today, 45));
+    await setDeadline(staff2, south.id, daysFrom(today, 3));
+
+    // The job as pg-boss runs it, its delivery jobs run at once against the test's SMTP server.
+    const { db } = server.database;
+    const transport = createMailTransport({ smtpUrl: smtp.url, outboxDir: tmpdir(), from: FROM });
+    const outbox = mailOutbox(db, {
+      send: (_queue, data) => deliverMail(db, transport, data.assetId),
+      stop: async () => {},
+    });
+    const digests = () =>
+      smtp.received.filter(
+        (mail) =>
+          mail.parsed.headers.get('content-language') &&
+          /Fristen|deadlines|échéances|срокове/.test(mail.parsed.subject ?? ''),
+      );
+    try {
+      await weeklyDigest(db, outbox, today);
+      await weeklyDigest(db, outbox, today); // the same week again: nothing more
+    } finally {
+      transport.close();
+    }
+    const received = digests();
+    expect(received.map(to).sort()).toEqual([
+      FRENCH,
+      'leitung-nord@example.org',
+      SOUTH_ADDRESS,
+      'quality-north@example.org',
+    ]);
+
+    const german = received.find((mail) => to(mail) === 'leitung-nord@example.org')!;
+    expect(german.parsed.subject).toBe(
+      'VERS Demo-Werkstatt Nord: Fristen – 1 überfällig, 1 in den nächsten 30 Tagen fällig',
+    );
+    const text = german.parsed.text ?? '';
+    expect(text).toContain(`Überfällig:\n- ${overdue.number}`);
+    expect(text).toContain(`${formatDate(daysFrom(today, -5), 'de')} (Tage überfällig: 5)`);
+    expect(text).toContain(`Fällig in den nächsten 30 Tagen:\n- ${soon.number}`);
+    expect(text).toContain('(Tage bis zur Fälligkeit: 10)');
+    // Order numbers count per workshop: the lines' numbers, in the rule's order, are the two deadlines' only.
+    const orderLines = (body: string | undefined) =>
+      (body ?? '')
+        .split('\n')
+        .filter((line) => line.startsWith('- '))
+        .map((line) => line.slice(2).split(' · ')[0]);
+    expect(orderLines(text)).toEqual([overdue.number, soon.number]);
+    const french = received.find((mail) => to(mail) === FRENCH)!;
+    expect(french.parsed.subject).toContain('1 dépassées, 1 dans les 30 prochains jours');
+    expect(french.parsed.text).toContain('Dépassées :');
+    // The other workshop's digest names its own order only.
+    const other = received.find((mail) => to(mail) === SOUTH_ADDRESS)!;
+    expect(other.parsed.subject).toContain('VERS Demo-Werkstatt Süd');
+    expect(orderLines(other.parsed.text)).toEqual([south.number]);
+    expect((await listMails()).filter((mail) => mail.kind === 'DIGEST').map((mail) => mail.status)).toEqual([
+      'SENT',
+      'SENT',
+      'SENT',
+    ]);
   });
 });
 

@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import type { NotificationMail } from '@vers/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client.ts';
 import { emailAddresses, notificationMails } from '../db/schema.ts';
 import { type JobQueue, QUEUES } from '../jobs/queue.ts';
 
-export const MAIL_KINDS = ['IN_QA', 'RELEASED'] as const;
-export type MailKind = (typeof MAIL_KINDS)[number];
+export type MailKind = NotificationMail['kind'];
 
 /**
  * Records the mails of one event for every address of the order's workshop, in the caller's transaction: they exist
  * exactly when the event does. The event key is unique per address, so the same event recorded again (a resent
  * status change or sign-off) adds nothing. Only the order's own workshop's addresses are read.
  */
-export async function recordOrderMails(
+export function recordOrderMails(
   tx: Executor,
   order: { id: string; workshopId: number },
   kind: MailKind,
@@ -20,7 +20,19 @@ export async function recordOrderMails(
   /** `https://host` of the request, for a release's check link. */
   origin?: string,
 ): Promise<void> {
-  const addresses = await tx.select().from(emailAddresses).where(eq(emailAddresses.workshopId, order.workshopId));
+  return recordWorkshopMails(tx, order.workshopId, kind, eventKey, order.id, origin);
+}
+
+/** Records one event's mails for every address of the workshop; `orderId` null for a mail about no one order. */
+export async function recordWorkshopMails(
+  tx: Executor,
+  workshopId: number,
+  kind: MailKind,
+  eventKey: string,
+  orderId: string | null,
+  origin?: string,
+): Promise<void> {
+  const addresses = await tx.select().from(emailAddresses).where(eq(emailAddresses.workshopId, workshopId));
   if (addresses.length === 0) return;
   await tx
     .insert(notificationMails)
@@ -29,10 +41,10 @@ export async function recordOrderMails(
         const id = randomUUID();
         return {
           id,
-          workshopId: order.workshopId,
+          workshopId,
           eventKey,
           kind,
-          orderId: order.id,
+          orderId,
           address: row.address,
           language: row.languageCode,
           messageId: `<${id}@vers.mail>`,

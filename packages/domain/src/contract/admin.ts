@@ -126,7 +126,8 @@ export const EMAIL_ADDRESS_LIMIT = EMAIL_ADDRESSES_MAX;
 
 // ---- notification e-mails sent to those addresses (issue 23) ----
 
-export const NOTIFICATION_MAIL_KINDS = ['IN_QA', 'RELEASED'] as const;
+/** An order reached IN_QA; an order was released to service; the weekly digest of the workshop's deadlines. */
+export const NOTIFICATION_MAIL_KINDS = ['IN_QA', 'RELEASED', 'DIGEST'] as const;
 export const NOTIFICATION_MAIL_STATUSES = ['WAITING', 'SENT', 'FAILED'] as const;
 export type NotificationMailStatus = (typeof NOTIFICATION_MAIL_STATUSES)[number];
 
@@ -136,7 +137,7 @@ export const notificationMailSchema = z.object({
   kind: z.enum(NOTIFICATION_MAIL_KINDS),
   address: z.string(),
   language: z.string(),
-  /** The order's number, or null when the order was deleted since. */
+  /** The order's number; null for the digest, or when the order was deleted since. */
   orderNumber: z.string().nullable(),
   status: z.enum(NOTIFICATION_MAIL_STATUSES),
   /** The SMTP server's answer to the last failed attempt. */
