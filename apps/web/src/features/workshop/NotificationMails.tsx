@@ -54,6 +54,8 @@ export function NotificationMails({ workshopId }: { workshopId: number }) {
     }
   }
 
+  const anyFile = mails?.some((mail) => mail.hasFile) ?? false;
+
   return (
     <Box data-testid="notification-mails">
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
@@ -70,9 +72,10 @@ export function NotificationMails({ workshopId }: { workshopId: number }) {
               divider
               disableGutters
               data-testid="notification-mail"
-              sx={{ gap: 1, alignItems: 'flex-start' }}
+              // On a phone the status and the download go below the text, which keeps the width.
+              sx={{ gap: 1, alignItems: { xs: 'center', sm: 'flex-start' }, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
             >
-              <Box sx={{ flex: 1, minWidth: 0 }}>
+              <Box sx={{ flex: 1, minWidth: 0, flexBasis: { xs: '100%', sm: 'auto' } }}>
                 <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                   {t(`workshop.mails.kind.${mail.kind}`, { order: mail.orderNumber ?? '–' })}
                 </Typography>
@@ -98,9 +101,9 @@ export function NotificationMails({ workshopId }: { workshopId: number }) {
                 size="small"
                 color={STATUS_COLOR[mail.status]}
                 label={t(`workshop.mails.status.${mail.status}`)}
-                sx={{ mt: 0.5 }}
+                sx={{ mt: { xs: 0, sm: 0.5 } }}
               />
-              {mail.hasFile && (
+              {mail.hasFile ? (
                 <IconButton
                   aria-label={t('workshop.mails.download', { address: mail.address })}
                   onClick={() => void download(mail)}
@@ -108,6 +111,9 @@ export function NotificationMails({ workshopId }: { workshopId: number }) {
                 >
                   <DownloadIcon />
                 </IconButton>
+              ) : (
+                // The same place kept free, so the statuses stand in one column when some mails are files.
+                anyFile && <Box sx={{ width: 48, flexShrink: 0, display: { xs: 'none', sm: 'block' } }} />
               )}
             </ListItem>
           ))}
