@@ -18,6 +18,8 @@ const idle = async () => {};
 const jobs = await startJobQueue(database.executeSql, {
   [QUEUES.importValidation]: idle,
   [QUEUES.documentGeneration]: idle,
+  [QUEUES.mailDelivery]: idle,
+  [QUEUES.mailDigest]: idle,
 });
 await jobs.stop();
 await database.close(); // a clean shutdown: the folder opens without recovery

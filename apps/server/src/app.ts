@@ -1,4 +1,6 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -35,6 +37,11 @@ import { backfillKeeperVkm } from './orders/keeper-vkm.ts';
 import { generateDocumentJob } from './documents/generate.ts';
 import { validateImportJob } from './imports/validation.ts';
 import { QUEUES, startJobQueue } from './jobs/queue.ts';
+import { deliverMail } from './mail/deliver.ts';
+import { DIGEST_CRON, weeklyDigest } from './mail/digest.ts';
+import { type MailOutbox, mailOutbox } from './mail/outbox.ts';
+import { mailRoutes } from './mail/routes.ts';
+import { DEFAULT_MAIL_FROM, createMailTransport, type MailSettings } from './mail/transport.ts';
 
 export interface ApiRoute {
   method: string;
@@ -69,6 +76,11 @@ export interface AppDeps {
    * name a fresh address for every guess.
    */
   trustProxy?: string;
+  /**
+   * Where notification mails go: SMTP (VERS_SMTP_URL) or .eml files in the outbox folder. Absent (tests that are not
+   * about mail): files in a folder of the system's temporary folder, made only when a mail is written.
+   */
+  mail?: MailSettings;
 }
 
 /** Largest JSON body accepted; a bigger one answers 413. (POST assets takes a maximal picture's.) */
@@ -132,15 +144,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await backfillKeeperVkm(deps.db);
 
   const storage = deps.assetStorage ?? postgresAssetStorage(deps.db);
+  const mailSettings = deps.mail ?? {
+    outboxDir: path.join(tmpdir(), `vers-outbox-${randomUUID()}`),
+    from: DEFAULT_MAIL_FROM,
+  };
+  const mailTransport = createMailTransport(mailSettings);
+  // The digest job hands its mails to the queue it runs in, known once the queue has started.
+  const started: { outbox?: MailOutbox } = {};
   const jobs = await startJobQueue(
     deps.executeSql,
     {
       [QUEUES.importValidation]: ({ assetId }) => validateImportJob(deps.db, storage, assetId),
       [QUEUES.documentGeneration]: ({ assetId }) => generateDocumentJob(deps.db, storage, assetId),
+      [QUEUES.mailDelivery]: ({ assetId }) => deliverMail(deps.db, mailTransport, assetId),
+      // A digest job runs only at its cron time, after the start.
+      [QUEUES.mailDigest]: () =>
+        started.outbox ? weeklyDigest(deps.db, started.outbox) : Promise.reject(new Error('not started')),
     },
     deps.jobConcurrency,
+    { [QUEUES.mailDigest]: DIGEST_CRON },
   );
-  app.addHook('onClose', () => jobs.stop());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    mailTransport.close();
+  });
+  const mails = mailOutbox(deps.db, jobs);
+  started.outbox = mails;
+  // Mails whose event committed but whose job was never queued (a crash in between) go out now.
+  await mails.flush();
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -165,7 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(emailAddressRoutes(deps.db));
       await api.register(auditRoutes(deps.db));
       await api.register(defaultOptionRoutes(deps.db));
-      await api.register(orderRoutes(deps.db));
+      await api.register(orderRoutes(deps.db, mails));
       await api.register(orderListRoutes(deps.db));
       await api.register(activityRoutes(deps.db));
       await api.register(
@@ -176,7 +207,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       await api.register(documentRoutes(deps.db, jobs));
-      await api.register(signOffRoutes(deps.db));
+      await api.register(signOffRoutes(deps.db, mails));
+      await api.register(mailRoutes(deps.db, mailSettings.outboxDir));
       await api.register(keeperRoutes(deps.db));
       await api.register(holderRoutes(deps.db, { storage, jobs }));
       await api.register(deadlineRoutes(deps.db));

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DEFAULT_MAX_PICTURE_BYTES } from '@vers/domain';
+import { DEFAULT_MAIL_FROM } from './mail/transport.ts';
 import { DEFAULT_WEB_DIST } from './paths.ts';
 
 export interface Config {
@@ -21,6 +22,10 @@ export interface Config {
   maxPictureBytes: number;
   /** Addresses or CIDR ranges of reverse proxies whose X-Forwarded-For names the client; none when unset. */
   trustProxy: string | undefined;
+  /** `smtp://user:pass@host:port` for notification mails; unset: they are written into `<dataDir>/outbox/`. */
+  smtpUrl: string | undefined;
+  /** The notification mails' sender address. */
+  mailFrom: string;
 }
 
 /** A picture travels as base64 inside one JSON string, which V8 and PostgreSQL bound well above this. */
@@ -56,5 +61,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     maxPictureBytes: pictureLimit(env.VERS_MAX_PICTURE_BYTES),
     trustProxy: env.VERS_TRUST_PROXY || undefined,
+    smtpUrl: env.VERS_SMTP_URL || undefined,
+    mailFrom: env.VERS_MAIL_FROM || DEFAULT_MAIL_FROM,
   };
 }

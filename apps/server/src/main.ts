@@ -51,6 +51,7 @@ const app = await buildApp({
   logLevel: config.logLevel,
   maxPictureBytes: config.maxPictureBytes,
   ...(config.trustProxy ? { trustProxy: config.trustProxy } : {}),
+  mail: { smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom },
 });
 
 let closing = false;

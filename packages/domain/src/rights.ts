@@ -119,6 +119,8 @@ export const API_RIGHTS: readonly ApiRight[] = [
   { method: 'POST', url: '/api/v1/emailAddress', access: ROLE_GROUPS.adminArea, tenancy: 'not-found' },
   { method: 'PUT', url: '/api/v1/emailAddress/:id', access: ROLE_GROUPS.adminArea, tenancy: 'not-found' },
   { method: 'DELETE', url: '/api/v1/emailAddress/:id', access: ROLE_GROUPS.adminArea, tenancy: 'not-found' },
+  { method: 'GET', url: '/api/v1/notificationMails', access: ROLE_GROUPS.adminArea, tenancy: 'not-found' },
+  { method: 'GET', url: '/api/v1/notificationMails/:id/eml', access: ROLE_GROUPS.adminArea, tenancy: 'not-found' },
 
   { method: 'GET', url: '/api/v1/audit', access: ROLE_GROUPS.adminArea, tenancy: 'own-only' },
 

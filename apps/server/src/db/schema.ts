@@ -443,3 +443,44 @@ export const orderSignOffs = pgTable(
   },
   (t) => [uniqueIndex('order_sign_offs_code').on(t.code), index('order_sign_offs_order').on(t.orderId, t.signedAt)],
 );
+
+/**
+ * Notification e-mails (issue 23): one row per event and address, written in the transaction of the event itself
+ * (the outbox), so an event that commits always has its mails and a rolled-back one has none. The unique event key
+ * per address is what makes a retried event or job never mail twice; the delivery job (mail/deliver.ts) records
+ * here what became of each mail. Address and language are kept as they were when the event happened.
+ */
+export const notificationMails = pgTable(
+  'notification_mails',
+  {
+    id: uuid('id').primaryKey(),
+    workshopId: integer('workshop_id')
+      .notNull()
+      .references(() => workshops.id, { onDelete: 'cascade' }),
+    /** What happened, once per event: `in-qa:<activity id>`, `released:<sign-off id>`, `digest:<workshop>:<week>`. */
+    eventKey: text('event_key').notNull(),
+    /** IN_QA, RELEASED or DIGEST. */
+    kind: text('kind').notNull(),
+    /** The order the mail is about; the mail stays listed when the order is deleted. */
+    orderId: uuid('order_id'),
+    address: text('address').notNull(),
+    language: text('language').notNull(),
+    /** WAITING, SENT or FAILED. */
+    status: text('status').notNull().default('WAITING'),
+    /** Why the last attempt failed (the SMTP server's answer); null while none did. */
+    reason: text('reason'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Deterministic (`<id>@vers`): a mail sent again after a crash carries the same Message-ID. */
+    messageId: text('message_id').notNull(),
+    /** The .eml file in `<data folder>/outbox/` when no SMTP server is configured. */
+    file: text('file'),
+    /** The address the event's request came to, for the check link of an attached release to service. */
+    origin: text('origin'),
+    created: timestamp('created', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('notification_mails_event_address').on(t.eventKey, sql`lower(${t.address})`),
+    index('notification_mails_workshop').on(t.workshopId, t.created),
+  ],
+);

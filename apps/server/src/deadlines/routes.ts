@@ -43,11 +43,18 @@ function scopeOf(user: SessionUser): SQL {
   return eq(orders.workshopId, user.workshopId);
 }
 
-export async function deadlinesOf(
-  db: Db,
-  user: SessionUser,
-  query: { within?: number | undefined; overdue: boolean; today?: string | undefined },
-): Promise<DeadlineList> {
+type DeadlineQueryValues = { within?: number | undefined; overdue: boolean; today?: string | undefined };
+
+export function deadlinesOf(db: Db, user: SessionUser, query: DeadlineQueryValues): Promise<DeadlineList> {
+  return deadlinesWhere(db, scopeOf(user), query);
+}
+
+/** The deadlines of one workshop's orders (the weekly digest mail, mail/digest.ts). */
+export function workshopDeadlines(db: Db, workshopId: number, query: DeadlineQueryValues): Promise<DeadlineList> {
+  return deadlinesWhere(db, eq(orders.workshopId, workshopId), query);
+}
+
+async function deadlinesWhere(db: Db, scope: SQL, query: DeadlineQueryValues): Promise<DeadlineList> {
   const today = query.today ?? localDate();
   const rows = await db
     .select({
@@ -59,11 +66,7 @@ export async function deadlinesOf(
     .from(activities)
     .innerJoin(orders, eq(orders.id, activities.orderId))
     .where(
-      and(
-        scopeOf(user),
-        eq(activities.reverted, false),
-        or(eq(activities.type, ACTIVITY_TYPES.XML_DELETE), DEADLINE_KEYS),
-      ),
+      and(scope, eq(activities.reverted, false), or(eq(activities.type, ACTIVITY_TYPES.XML_DELETE), DEADLINE_KEYS)),
     );
   const byOrder = new Map<string, { order: (typeof rows)[number]; log: ReturnType<typeof asDomainActivity>[] }>();
   for (const row of rows) {

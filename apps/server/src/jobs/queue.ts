@@ -6,19 +6,45 @@ import type { ExecuteSql } from '../db/client.ts';
  * server's own database, PGlite included. A job names its queue and carries only ids; the handler reads what it
  * needs from the database, so whichever instance takes it does the same.
  */
-export const QUEUES = { importValidation: 'import-validation', documentGeneration: 'document-generation' } as const;
+export const QUEUES = {
+  importValidation: 'import-validation',
+  documentGeneration: 'document-generation',
+  mailDelivery: 'mail-delivery',
+  mailDigest: 'mail-digest',
+} as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export interface JobData {
+  /** The asset a job works on; for a mail delivery, the mail's id (notification_mails). */
   assetId: string;
 }
 
 export type JobHandler = (data: JobData) => Promise<void>;
 
+export interface SendOptions {
+  /**
+   * The job's own id: a second send with the same id adds no job while the first is still kept (pg-boss inserts
+   * with ON CONFLICT DO NOTHING), so a mail enqueued twice is delivered by one job.
+   */
+  id?: string;
+}
+
 export interface JobQueue {
-  send(queue: QueueName, data: JobData): Promise<void>;
+  send(queue: QueueName, data: JobData, options?: SendOptions): Promise<void>;
   stop(): Promise<void>;
 }
+
+/**
+ * Mails are retried with back-off (30 s, 1 min, 2 min, ... up to about half an hour in all): an SMTP server that is
+ * down for a while still gets them. The delivery records each failure's reason; after the last it gives up.
+ */
+export const MAIL_RETRY_LIMIT = 6;
+const QUEUE_OPTIONS: Record<QueueName, { retryLimit: number; retryDelay: number; retryBackoff?: boolean }> = {
+  'import-validation': { retryLimit: 2, retryDelay: 1 },
+  'document-generation': { retryLimit: 2, retryDelay: 1 },
+  'mail-delivery': { retryLimit: MAIL_RETRY_LIMIT, retryDelay: 30, retryBackoff: true },
+  'mail-digest': { retryLimit: 2, retryDelay: 60 },
+};
 
 /** Jobs a handler has not finished within this time are given up and retried. */
 const EXPIRE_SECONDS = 120;
@@ -30,6 +56,11 @@ export async function startJobQueue(
   handlers: Record<QueueName, JobHandler>,
   /** Jobs run at once per queue on this instance (the bench runs documents with two). */
   concurrency = 1,
+  /**
+   * Queues that get a job by cron (pg-boss schedules, in the server's time zone). A schedule is kept in the database
+   * by queue name, so several instances keep one, and pg-boss makes one job per cron time however many instances run.
+   */
+  schedules: Partial<Record<QueueName, string>> = {},
 ): Promise<JobQueue> {
   // Once stopped, pg-boss's late queries (a worker that fetched a job while being stopped, then records its end) are
   // left unanswered instead of reaching a database the caller closes next: the job stays open and runs again after
@@ -42,7 +73,7 @@ export async function startJobQueue(
         stopped ? new Promise<never>(() => undefined) : executeSql(text, values),
     },
     schema: 'pgboss',
-    schedule: false,
+    schedule: Object.keys(schedules).length > 0,
   });
   boss.on('error', (error) => console.warn('job queue:', error.message));
   await boss.start();
@@ -58,7 +89,7 @@ export async function startJobQueue(
   const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
   for (const [queue, handler] of Object.entries(handlers) as [QueueName, JobHandler][]) {
     if (!existing.has(queue))
-      await boss.createQueue(queue, { name: queue, retryLimit: 2, retryDelay: 1, expireInSeconds: EXPIRE_SECONDS });
+      await boss.createQueue(queue, { name: queue, ...QUEUE_OPTIONS[queue], expireInSeconds: EXPIRE_SECONDS });
     const ids: string[] = [];
     for (let i = 0; i < concurrency; i++) {
       ids.push(
@@ -73,9 +104,11 @@ export async function startJobQueue(
     }
     workers.set(queue, ids);
   }
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  for (const [queue, cron] of Object.entries(schedules)) await boss.schedule(queue, cron, {}, { tz: timeZone });
   return {
-    async send(queue, data) {
-      await boss.send(queue, { ...data });
+    async send(queue, data, options = {}) {
+      await boss.send(queue, { ...data }, options.id ? { id: options.id } : {});
       for (const id of workers.get(queue) ?? []) boss.notifyWorker(id);
     },
     async stop() {

@@ -18,6 +18,7 @@ import {
   type Order,
   type OrderStatus,
   type OrderType,
+  type ActivityPushResult,
 } from '@vers/domain';
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -33,6 +34,7 @@ import { appendActivities, authorOf } from '../activity/append.ts';
 import { toPushResult } from '../activity/protocol.ts';
 import { type OrderRow, ownOrder } from './access.ts';
 import { setOrderStatus } from './status-change.ts';
+import type { MailOutbox } from '../mail/outbox.ts';
 import { bury, TOMBSTONE_KINDS } from './tombstones.ts';
 import { swapWheelset } from './wheelset-swap.ts';
 
@@ -124,7 +126,7 @@ const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchem
 const idParams = z.object({ id: z.uuid() });
 
 export const orderRoutes =
-  (db: Db): FastifyPluginAsyncZod =>
+  (db: Db, mails: MailOutbox): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/orders',
@@ -311,13 +313,14 @@ export const orderRoutes =
         const user = sessionUser(request);
         const target = request.body.status as OrderStatus;
         const author = authorOf(user);
-        return db.transaction(async (tx) => {
+        const { result, workshopId } = await db.transaction(async (tx) => {
           const order = await ownOrder(tx, user, request.params.id, true);
+          const answer = (result: ActivityPushResult) => ({ result, workshopId: order.workshopId });
           // A resent status change (its answer was lost) answers its first result, before the rules: the
           // status it set may not allow the same change again.
           if (request.body.id) {
             const [sent] = await tx.select().from(activities).where(eq(activities.id, request.body.id));
-            if (sent && sent.orderId === order.id) return toPushResult(sent);
+            if (sent && sent.orderId === order.id) return answer(toPushResult(sent));
           }
           if (!maySetStatus(target, order.type as OrderType, user.roles)) {
             throw new ApiError(403, 'FORBIDDEN', `${order.status} -> ${target} is not allowed for this user`);
@@ -327,8 +330,10 @@ export const orderRoutes =
           if (needsSignOff(target) && displayStatus(target) !== displayStatus(order.status as OrderStatus)) {
             throw new ApiError(409, 'SIGN_OFF_REQUIRED', `${target} is set by a sign-off: POST orders/{id}/sign-off`);
           }
-          return setOrderStatus(tx, order, target, author, request.body.id ?? randomUUID());
+          return answer(await setOrderStatus(tx, order, target, author, request.body.id ?? randomUUID()));
         });
+        await mails.flush(workshopId);
+        return result;
       },
     );
   };

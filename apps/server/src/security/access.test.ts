@@ -4,7 +4,7 @@ import { ALL_ROLES, API_RIGHTS, type ApiRight, ROLES, type Role, localDate, righ
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, notInArray } from 'drizzle-orm';
-import { emailAddresses } from '../db/schema.ts';
+import { emailAddresses, orders } from '../db/schema.ts';
 import { DEMO_LOGINS } from '../seed/demo.ts';
 import { OUT, WAGON_NUMBER, createWagonOrder, push, wheelsetNumbers } from '../test/orders.ts';
 import { DEMO_PASSWORD, JWT_SECRET, type RequestOptions, type TestServer, startTestServer } from '../test/server.ts';
@@ -147,6 +147,25 @@ async function newEmailAddress() {
   nordMarkers.add(address);
   return body.id;
 }
+/** A mail of Nord written to the outbox (no SMTP server here): an order reaches IN_QA, its mails are delivered. */
+async function newMail() {
+  const orderId = await newOrder();
+  await ok(server.request('POST', api(`/orders/${orderId}/status`), { token: werkadmin(), body: { status: 'IN_QA' } }));
+  for (let tries = 0; ; tries++) {
+    const mails = await ok(
+      server.request<{ id: string; orderNumber: string; status: string }[]>(
+        'GET',
+        api(`/notificationMails?workshopId=${NORD}`),
+        bearer(werkadmin()),
+      ),
+    );
+    const [orderRow] = await server.database.db.select().from(orders).where(eq(orders.id, orderId));
+    const mine = mails.filter((mail) => mail.orderNumber === orderRow?.number);
+    if (mine.length > 0 && mine.every((mail) => mail.status === 'SENT')) return mine[0]!.id;
+    if (tries > 1800) throw new Error('the mails were not written within 3 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 let valueListId = 0;
 async function newListValue() {
   const value = `V${randomUUID().slice(0, 6)}`;
@@ -280,6 +299,8 @@ const CALLS: Record<string, (role?: Role) => Promise<Call>> = {
     options: { body: { address: `${randomUUID().slice(0, 8)}@example.org`, languageCode: 'fr' } },
   }),
   'DELETE /api/v1/emailAddress/:id': async () => ({ path: `/emailAddress/${await newEmailAddress()}` }),
+  'GET /api/v1/notificationMails': async () => ({ path: `/notificationMails?workshopId=${NORD}` }),
+  'GET /api/v1/notificationMails/:id/eml': async () => ({ path: `/notificationMails/${await newMail()}/eml` }),
   'GET /api/v1/default-options': async () => ({ path: '/default-options?lang=de' }),
   'GET /api/v1/default-options-with-values': async () => ({ path: '/default-options-with-values?lang=de' }),
   'GET /api/v1/default-options/:id': async () => ({ path: `/default-options/${valueListId}` }),

@@ -26,13 +26,14 @@ import { orderSignOffs, orders, users, workshops } from '../db/schema.ts';
 import { ApiError, forbidden, notFound } from '../http/errors.ts';
 import { ownOrder } from '../orders/access.ts';
 import { setOrderStatus } from '../orders/status-change.ts';
+import { type MailOutbox, recordOrderMails } from '../mail/outbox.ts';
 import { contentHash, currentContent, newSignOffCode, signingRole, type SignOffRow, toSignOff } from './records.ts';
 
 const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
 /** Electronic sign-off of orders, and the public check of a printed release's code (issue 21). */
 export const signOffRoutes =
-  (db: Db): FastifyPluginAsyncZod =>
+  (db: Db, mails: MailOutbox): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/orders/:id/sign-off',
@@ -79,7 +80,7 @@ export const signOffRoutes =
         }
         await forgiveFailures(db, source);
 
-        return db.transaction(async (tx) => {
+        const signed = await db.transaction(async (tx) => {
           const order = await ownOrder(tx, user, known.id, true);
           const after = status ?? (order.status as OrderStatus);
           if (!maySignOffAt(after)) {
@@ -124,8 +125,13 @@ export const signOffRoutes =
             target: order.number,
             details: { meaning, status: status ?? null, contentHash: hash },
           });
+          if (meaning === 'RELEASED_TO_SERVICE') {
+            await recordOrderMails(tx, order, 'RELEASED', `released:${id}`, `${request.protocol}://${request.host}`);
+          }
           return toSignOff(row!);
         });
+        await mails.flush(known.workshopId);
+        return signed;
       },
     );
 

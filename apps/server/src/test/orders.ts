@@ -12,7 +12,7 @@ export const wheelsetNumbers = (count: number) =>
     (_, i) => `4${String(1_000_000_000 + i).slice(-10)}${checkDigit(`4${String(1_000_000_000 + i).slice(-10)}`)}`,
   );
 
-export async function createWagonOrder(server: TestServer, token: string, wheelsets = 4) {
+export async function createWagonOrder(server: Pick<TestServer, 'request'>, token: string, wheelsets = 4) {
   const res = await server.request<{ id: string; number: string; status: string; lastCounter: number }>(
     'POST',
     '/api/v1/orders',

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { createTokenService, type TokenService } from '../auth/tokens.ts';
 import { type Database, type DatabaseTarget, openDatabase } from '../db/client.ts';
+import type { MailSettings } from '../mail/transport.ts';
 import { seedDemo } from '../seed/demo.ts';
 
 export const DEMO_PASSWORD = 'Demo-Pass1';
@@ -108,7 +109,7 @@ export async function requestAt<T = unknown>(
  * existing database (seeded when empty), which `close` then leaves in place.
  */
 export async function startTestServer(
-  options: { webDist?: string; target?: DatabaseTarget; trustProxy?: string } = {},
+  options: { webDist?: string; target?: DatabaseTarget; trustProxy?: string; mail?: MailSettings } = {},
 ): Promise<TestServer> {
   const { database, drop } = options.target
     ? { database: await openDatabase(options.target), drop: async () => {} }
@@ -123,6 +124,7 @@ export async function startTestServer(
     logLevel: 'silent',
     ...(options.webDist ? { webDist: options.webDist } : {}),
     ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
+    ...(options.mail ? { mail: options.mail } : {}),
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
 

@@ -124,6 +124,35 @@ export type EmailAddressRequest = z.infer<typeof emailAddressRequestSchema>;
 
 export const EMAIL_ADDRESS_LIMIT = EMAIL_ADDRESSES_MAX;
 
+// ---- notification e-mails sent to those addresses (issue 23) ----
+
+/** An order reached IN_QA; an order was released to service; the weekly digest of the workshop's deadlines. */
+export const NOTIFICATION_MAIL_KINDS = ['IN_QA', 'RELEASED', 'DIGEST'] as const;
+export const NOTIFICATION_MAIL_STATUSES = ['WAITING', 'SENT', 'FAILED'] as const;
+export type NotificationMailStatus = (typeof NOTIFICATION_MAIL_STATUSES)[number];
+
+/** One mail to one address, as the workshop page lists it. */
+export const notificationMailSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(NOTIFICATION_MAIL_KINDS),
+  address: z.string(),
+  language: z.string(),
+  /** The order's number; null for the digest, or when the order was deleted since. */
+  orderNumber: z.string().nullable(),
+  status: z.enum(NOTIFICATION_MAIL_STATUSES),
+  /** The SMTP server's answer to the last failed attempt. */
+  reason: z.string().nullable(),
+  attempts: z.number().int(),
+  created: z.iso.datetime(),
+  sentAt: z.iso.datetime().nullable(),
+  /** Whether the mail was written as an .eml file (no SMTP server configured); then it can be downloaded. */
+  hasFile: z.boolean(),
+});
+export type NotificationMail = z.infer<typeof notificationMailSchema>;
+
+/** The newest mails of a workshop, at most this many. */
+export const NOTIFICATION_MAILS_LISTED = 100;
+
 // ---- value lists (docs/requirements/administration.md#value-list-calls) ----
 
 export const defaultOptionValueSchema = z.object({

@@ -15,7 +15,7 @@ type Tree = { [key: string]: string | Tree };
 const cache = new Map<string, Map<string, string>>();
 
 /** The flattened language file: `catalogue.field.Eigengewicht` → text. */
-function read(folder: string, language: Language): Map<string, string> {
+export function read(folder: string, language: Language): Map<string, string> {
   const id = join(folder, language);
   const known = cache.get(id);
   if (known) return known;
@@ -31,7 +31,7 @@ function read(folder: string, language: Language): Map<string, string> {
   return flat;
 }
 
-const interpolate = (text: string, params: Record<string, string | number>) =>
+export const interpolate = (text: string, params: Record<string, string | number>) =>
   text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
     params[name] === undefined ? match : String(params[name]),
   );

@@ -6,14 +6,19 @@ import { sessionStore } from '../../app/session.ts';
  * Fetches a document with the session's token and hands it to the browser as a download under its filename. `route`:
  * where the document is read (the holder reads theirs under `holder/documents`).
  */
-export async function downloadDocument(
+export function downloadDocument(
   asset: Pick<Asset, 'id' | 'filename'>,
   route: 'assets/download' | 'holder/documents' = 'assets/download',
 ): Promise<void> {
+  return downloadFile(`${route}/${asset.id}`, asset.filename);
+}
+
+/** Fetches `path` below the API with the session's token and hands it to the browser as the file `filename`. */
+export async function downloadFile(path: string, filename: string): Promise<void> {
   const token = sessionStore.get()?.token;
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}/${route}/${asset.id}`, {
+    response = await fetch(`${API_BASE}/${path}`, {
       headers: token ? { Authorization: `Bearer ${token}` } : {},
     });
   } catch {
@@ -24,7 +29,7 @@ export async function downloadDocument(
   try {
     const link = document.createElement('a');
     link.href = url;
-    link.download = asset.filename;
+    link.download = filename;
     document.body.append(link);
     link.click();
     link.remove();

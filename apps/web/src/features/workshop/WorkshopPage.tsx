@@ -19,6 +19,7 @@ import { WorkshopForm } from './WorkshopForm.tsx';
 import { fetchWorkshop, handledHere } from './workshop-api.ts';
 
 // The audit trail is read seldom and brings the date formatting: loaded when the page shows it.
+const NotificationMails = lazy(() => import('./NotificationMails.tsx').then((m) => ({ default: m.NotificationMails })));
 const AuditTrail = lazy(() => import('./AuditTrail.tsx').then((m) => ({ default: m.AuditTrail })));
 
 function Section({ title, children, testId }: { title?: string; children: ReactNode; testId?: string }) {
@@ -139,6 +140,13 @@ function WorkshopSettings({ workshopId, systemAdmin }: { workshopId: number; sys
       {(workshop || !failed) && (
         <Section>
           <EmailAddresses workshopId={workshopId} />
+        </Section>
+      )}
+      {workshop && (
+        <Section title={t('workshop.mails.title')} testId="mails-section">
+          <Suspense fallback={<CircularProgress size={28} aria-label={t('app.loading')} />}>
+            <NotificationMails workshopId={workshopId} />
+          </Suspense>
         </Section>
       )}
       {workshop && (

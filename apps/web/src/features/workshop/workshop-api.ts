@@ -2,10 +2,12 @@ import {
   type AuditEntry,
   type EmailAddress,
   type EmailAddressRequest,
+  type NotificationMail,
   type UpdateWorkshopRequest,
   type Workshop,
   auditEntrySchema,
   emailAddressSchema,
+  notificationMailSchema,
   workshopSchema,
 } from '@vers/domain';
 import { z } from 'zod';
@@ -72,3 +74,7 @@ export const fetchAuditTrail = (workshopId: number, before?: number): Promise<Au
   call(`audit?workshopId=${workshopId}${before ? `&before=${before}` : ''}`, z.array(auditEntrySchema), {
     handles: OWN,
   });
+
+/** The workshop's newest notification e-mails and what became of them (issue 23). */
+export const fetchNotificationMails = (workshopId: number): Promise<NotificationMail[]> =>
+  call(`notificationMails?workshopId=${workshopId}`, z.array(notificationMailSchema), { handles: OWN });

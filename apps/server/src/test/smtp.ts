@@ -1,0 +1,88 @@
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  /** The SMTP envelope: MAIL FROM and RCPT TO as the server was given them. */
+  envelope: { from: string; to: string[] };
+  parsed: ParsedMail;
+}
+
+export interface TestSmtpServer {
+  /** `smtp://127.0.0.1:<port>` for VERS_SMTP_URL. */
+  url: string;
+  /** Every message the server accepted (answered 250 after DATA), in order. */
+  received: ReceivedMail[];
+  /** The recipients the server was asked for so far (RCPT TO), accepted or not. */
+  asked: string[];
+  /**
+   * Holds RCPT TO of `address` unanswered until released: a sender is stopped mid-send there, before the message is
+   * given. `reached` resolves once a sender asked for it.
+   */
+  hold(address: string): { reached: Promise<void>; release(): void };
+  close(): Promise<void>;
+}
+
+/**
+ * A real SMTP server (the smtp-server package) on a free port of 127.0.0.1, with no authentication and no TLS. It
+ * refuses a recipient whose local part begins with `bounce` as a mail server refuses an unknown mailbox (550).
+ */
+export async function startSmtpServer(): Promise<TestSmtpServer> {
+  const received: ReceivedMail[] = [];
+  const asked: string[] = [];
+  const holds = new Map<string, { reach: () => void; released: Promise<void> }>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      asked.push(address.address);
+      const refuse = () => {
+        const error = new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown`);
+        (error as Error & { responseCode: number }).responseCode = 550;
+        callback(error);
+      };
+      const answer = () => (address.address.startsWith('bounce') ? refuse() : callback());
+      const hold = holds.get(address.address);
+      if (!hold) return answer();
+      holds.delete(address.address);
+      hold.reach();
+      void hold.released.then(answer);
+    },
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          received.push({
+            envelope: {
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            },
+            parsed,
+          });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.server.address();
+      if (typeof address === 'object' && address) resolve(address.port);
+      else reject(new Error('no port'));
+    });
+  });
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    asked,
+    hold(address) {
+      let reach = () => {};
+      let release = () => {};
+      const reached = new Promise<void>((resolve) => (reach = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      holds.set(address, { reach, released });
+      return { reached, release };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
