@@ -32,6 +32,7 @@ export * from './contract/assets.ts';
 export * from './contract/documents.ts';
 export * from './contract/sign-off.ts';
 export * from './contract/holder.ts';
+export * from './contract/dashboard.ts';
 export * from './contract/taf-tsi.ts';
 export * from './png.ts';
 export * from './catalogue/index.ts';
