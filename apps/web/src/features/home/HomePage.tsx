@@ -1,11 +1,11 @@
 import { ROLE_GROUPS, hasAnyRole, siteIdResponseSchema } from '@vers/domain';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../app/api.ts';
+import { PageFallback } from '../../app/PageFallback.tsx';
 import { useSession } from '../../app/session.ts';
 
 // The dashboard (and through it the charts) is a chunk of its own: the start page's stays within its budget, and
@@ -45,15 +45,13 @@ export default function HomePage() {
               {t('home.siteId', { siteId })}
             </Typography>
           )}
-          {!readsOrders && (
-            <Typography color="text.secondary" sx={{ mt: 1 }}>
-              {t('home.next')}
-            </Typography>
-          )}
+          <Typography color="text.secondary" sx={{ mt: 1 }}>
+            {t('home.next')}
+          </Typography>
         </CardContent>
       </Card>
       {readsOrders && (
-        <Suspense fallback={<Skeleton variant="rounded" height={320} sx={{ mt: 3 }} />}>
+        <Suspense fallback={<PageFallback />}>
           <Dashboard />
         </Suspense>
       )}
