@@ -19,8 +19,9 @@ export default function HomePage() {
 
   useEffect(() => {
     let live = true;
-    // Failures get the global reactions of the API client (401 -> login, no network -> message).
-    call('auth/siteId', siteIdResponseSchema)
+    // Failures get the global reactions of the API client (401 -> login), but no network: the offline banner says
+    // so already, and the message would cover the dashboard's figures of this device.
+    call('auth/siteId', siteIdResponseSchema, { handles: [0] })
       .then((answer) => live && setSiteId(answer.siteId))
       .catch(() => undefined);
     return () => {

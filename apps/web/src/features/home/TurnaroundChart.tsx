@@ -42,7 +42,16 @@ export default function TurnaroundChart({
             tickLabelStyle: { fontSize: 12 },
           },
         ]}
-        yAxis={[{ label: t('dashboard.daysAxis'), width: 56 }]}
+        yAxis={[
+          {
+            label: t('dashboard.daysAxis'),
+            width: 56,
+            min: 0,
+            // At least one day high: a month of same-day completions is a flat bar, not an axis of fractions.
+            max: Math.max(1, ...months.map((month) => Math.ceil(month.medianDays ?? 0))),
+            valueFormatter: (value: number) => decimal.format(value),
+          },
+        ]}
         series={[
           {
             data: months.map((month) => (month.medianDays === null ? null : Math.round(month.medianDays * 10) / 10)),
