@@ -15,14 +15,14 @@ afterAll(async () => {
 const EXPECTED: [username: string, menu: string[], landing: RegExp][] = [
   ['admin', ['profile', 'users', 'keepers', 'defaultOptions'], /\/profile$/],
   ['versadmin', ['profile', 'users', 'keepers', 'defaultOptions'], /\/$/],
-  ['werkadmin', ['orders', 'profile', 'workshop', 'users'], /\/$/],
-  ['staff', ['orders', 'profile'], /\/$/],
-  ['wagonqa', ['orders', 'qualityCheck', 'profile'], /\/$/],
-  ['wheelsetqa', ['orders', 'qualityCheck', 'profile'], /\/$/],
-  ['qa', ['orders', 'qualityCheck', 'profile'], /\/orders$/],
-  ['holder', ['holderOrders', 'profile'], /\/holder$/],
-  ['werkadmin2', ['orders', 'profile', 'workshop', 'users'], /\/$/],
-  ['staff2', ['orders', 'profile'], /\/$/],
+  ['werkadmin', ['orders', 'deadlines', 'profile', 'workshop', 'users'], /\/$/],
+  ['staff', ['orders', 'deadlines', 'profile'], /\/$/],
+  ['wagonqa', ['orders', 'qualityCheck', 'deadlines', 'profile'], /\/$/],
+  ['wheelsetqa', ['orders', 'qualityCheck', 'deadlines', 'profile'], /\/$/],
+  ['qa', ['orders', 'qualityCheck', 'deadlines', 'profile'], /\/orders$/],
+  ['holder', ['holderOrders', 'deadlines', 'profile'], /\/holder$/],
+  ['werkadmin2', ['orders', 'deadlines', 'profile', 'workshop', 'users'], /\/$/],
+  ['staff2', ['orders', 'deadlines', 'profile'], /\/$/],
 ];
 
 describe('each demo role signs in and sees exactly its menu', () => {

@@ -64,9 +64,11 @@ export type Access = 'public' | 'signed-in' | readonly Role[];
  *   anyone who has it, signed in or not;
  * - `keeper`: a holder's call (issue 22): only the wagon orders whose keeper marking names a VKM of the holder's
  *   keeper, in whichever workshop, and of those only what the holder portal shows; any other order, document or
- *   id answers 404, as if it did not exist.
+ *   id answers 404, as if it did not exist;
+ * - `own-or-keeper`: a list read by workshop users and holders alike (the deadline list, issue 23): a workshop user's
+ *   holds only the own workshop's data, a holder's only the keeper's wagon orders (as `keeper`).
  */
-export type Tenancy = 'not-found' | 'own-only' | 'shared' | 'system' | 'code' | 'keeper';
+export type Tenancy = 'not-found' | 'own-only' | 'shared' | 'system' | 'code' | 'keeper' | 'own-or-keeper';
 
 export interface ApiRight {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -179,6 +181,12 @@ export const API_RIGHTS: readonly ApiRight[] = [
   { method: 'DELETE', url: '/api/v1/keepers/:id', access: ROLE_GROUPS.systemAdmins, tenancy: 'system' },
 
   { method: 'GET', url: '/api/v1/holder/orders', access: ROLE_GROUPS.holder, tenancy: 'keeper' },
+  {
+    method: 'GET',
+    url: '/api/v1/deadlines',
+    access: [...ROLE_GROUPS.orderRead, ...ROLE_GROUPS.holder],
+    tenancy: 'own-or-keeper',
+  },
   { method: 'GET', url: '/api/v1/holder/orders/:id', access: ROLE_GROUPS.holder, tenancy: 'keeper' },
   { method: 'POST', url: '/api/v1/holder/orders/:id/documents', access: ROLE_GROUPS.holder, tenancy: 'keeper' },
   { method: 'GET', url: '/api/v1/holder/documents/:id', access: ROLE_GROUPS.holder, tenancy: 'keeper' },
@@ -220,6 +228,7 @@ const TENANCY_TEXT: Record<Tenancy, string> = {
   system: 'system admins only, all workshops',
   code: 'only the record whose printed code is given',
   keeper: 'only the wagon orders of the holder’s keeper, in any workshop; 404 for any other',
+  'own-or-keeper': 'lists the own workshop’s only; a holder’s: the keeper’s wagon orders only',
 };
 
 /** The table of docs/security.md, rendered from RIGHTS. */

@@ -83,6 +83,7 @@ describe('menuFor', () => {
     holderOrders: 'holderOrders',
     orders: 'orders',
     qualityCheck: 'orders',
+    deadlines: 'deadlines',
     profile: 'profile',
     workshop: 'workshop',
     users: 'users',
@@ -93,18 +94,24 @@ describe('menuFor', () => {
   it.each([
     [ROLES.ADMIN, ['profile', 'users', 'keepers', 'defaultOptions']],
     [ROLES.VERS_ADMIN, ['profile', 'users', 'keepers', 'defaultOptions']],
-    [ROLES.WORKSHOP_ADMIN, ['orders', 'profile', 'workshop', 'users']],
-    [ROLES.WORKSHOP_STAFF, ['orders', 'profile']],
-    [ROLES.WORKSHOP_WAGON_QA, ['orders', 'qualityCheck', 'profile']],
-    [ROLES.WORKSHOP_WHEELSET_QA, ['orders', 'qualityCheck', 'profile']],
-    [ROLES.WORKSHOP_QA, ['orders', 'qualityCheck', 'profile']],
-    [ROLES.HOLDER, ['holderOrders', 'profile']],
+    [ROLES.WORKSHOP_ADMIN, ['orders', 'deadlines', 'profile', 'workshop', 'users']],
+    [ROLES.WORKSHOP_STAFF, ['orders', 'deadlines', 'profile']],
+    [ROLES.WORKSHOP_WAGON_QA, ['orders', 'qualityCheck', 'deadlines', 'profile']],
+    [ROLES.WORKSHOP_WHEELSET_QA, ['orders', 'qualityCheck', 'deadlines', 'profile']],
+    [ROLES.WORKSHOP_QA, ['orders', 'qualityCheck', 'deadlines', 'profile']],
+    [ROLES.HOLDER, ['holderOrders', 'deadlines', 'profile']],
   ])('shows %s exactly its entries', (role, expected) => {
     expect(menuFor([role])).toEqual(expected);
   });
 
   it('joins the entries of several roles without repeating one', () => {
-    expect(menuFor([ROLES.WORKSHOP_ADMIN, ROLES.WORKSHOP_STAFF])).toEqual(['orders', 'profile', 'workshop', 'users']);
+    expect(menuFor([ROLES.WORKSHOP_ADMIN, ROLES.WORKSHOP_STAFF])).toEqual([
+      'orders',
+      'deadlines',
+      'profile',
+      'workshop',
+      'users',
+    ]);
   });
 
   it('never shows an entry whose route the role would be refused', () => {

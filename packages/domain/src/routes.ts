@@ -25,6 +25,7 @@ export const ROUTE_NAMES = {
   holderOrders: 'holderOrders',
   holderOrder: 'holderOrder',
   keepers: 'keepers',
+  deadlines: 'deadlines',
 } as const;
 
 export type RouteName = (typeof ROUTE_NAMES)[keyof typeof ROUTE_NAMES];
@@ -47,6 +48,8 @@ const VALUE_LIST_ROLES = ROLE_GROUPS.systemAdmins;
 const HOLDER_ROLES: readonly Role[] = [ROLES.HOLDER];
 /** Keepers and their markings are the system admins' (issue 22), like the value lists. */
 const KEEPER_ROLES = ROLE_GROUPS.systemAdmins;
+/** The deadline list: whoever reads the workshop's orders, and holders for their keeper's wagons (GET deadlines). */
+const DEADLINE_ROLES: readonly Role[] = [...ORDER_ROLES, ...HOLDER_ROLES];
 
 export const ROUTES: readonly RouteRule[] = [
   { name: 'home', path: '/', roles: ROLE_GROUPS.home },
@@ -68,6 +71,8 @@ export const ROUTES: readonly RouteRule[] = [
   { name: 'holderOrders', path: '/holder', roles: HOLDER_ROLES },
   { name: 'holderOrder', path: '/holder/orders/:orderId', roles: HOLDER_ROLES },
   { name: 'keepers', path: '/keepers', roles: KEEPER_ROLES },
+  /** The deadline list (issue 23): the workshop's orders' due dates, or a holder's keeper's wagons'. */
+  { name: 'deadlines', path: '/deadlines', roles: DEADLINE_ROLES },
 ];
 
 export function routeByName(name: RouteName): RouteRule {
@@ -92,6 +97,7 @@ export const MENU_ITEMS = [
   'holderOrders',
   'orders',
   'qualityCheck',
+  'deadlines',
   'profile',
   'workshop',
   'users',
@@ -113,6 +119,7 @@ const MENU_ROLES: Record<MenuItem, readonly Role[] | undefined> = {
   orders: ORDER_ROLES,
   // The quality roles' queue (issue 21): the order list showing the orders in IN_QA.
   qualityCheck: ROLE_GROUPS.qualityCheck,
+  deadlines: DEADLINE_ROLES,
   profile: undefined,
   workshop: [ROLES.WORKSHOP_ADMIN],
   // System admins too (issue 20): their users page picks a workshop. The workshop entry stays the workshop admin's,
@@ -147,6 +154,8 @@ export function menuPath(item: MenuItem, workshopId: number | null): string {
       return '/orders';
     case 'qualityCheck':
       return `/orders?${ORDER_LIST_STATUS_PARAM}=${ORDER_STATUSES.IN_QA}`;
+    case 'deadlines':
+      return '/deadlines';
     case 'profile':
       return '/profile';
     case 'workshop':

@@ -49,7 +49,7 @@ const idParams = z.object({ id: z.uuid() });
 const HOLDER_TYPES: readonly string[] = HOLDER_DOCUMENT_TYPES;
 
 /** The orders a holder may see: wagon orders whose keeper VKM is one of the holder's keeper's (none without one). */
-function visibleTo(user: SessionUser): SQL {
+export function visibleTo(user: SessionUser): SQL {
   if (user.keeperId === null) return sql`false`;
   return and(
     eq(orders.type, ORDER_TYPES.WAGON),

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { ALL_ROLES, API_RIGHTS, type ApiRight, ROLES, type Role, rightsTableMarkdown } from '@vers/domain';
+import { ALL_ROLES, API_RIGHTS, type ApiRight, ROLES, type Role, localDate, rightsTableMarkdown } from '@vers/domain';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, notInArray } from 'drizzle-orm';
 import { emailAddresses } from '../db/schema.ts';
 import { DEMO_LOGINS } from '../seed/demo.ts';
-import { WAGON_NUMBER, createWagonOrder, push, wheelsetNumbers } from '../test/orders.ts';
+import { OUT, WAGON_NUMBER, createWagonOrder, push, wheelsetNumbers } from '../test/orders.ts';
 import { DEMO_PASSWORD, JWT_SECRET, type RequestOptions, type TestServer, startTestServer } from '../test/server.ts';
 import { databaseDigest } from './digest.ts';
 
@@ -412,6 +412,17 @@ const CALLS: Record<string, (role?: Role) => Promise<Call>> = {
     options: { body: { type: 'XML_KEEPER', language: 'en' } },
   }),
   'GET /api/v1/holder/documents/:id': async () => ({ path: `/holder/documents/${await newKeeperDocument()}` }),
+  'GET /api/v1/deadlines': async () => {
+    // A Nord order with a deadline due in the window: its id is a marker no other workshop may see.
+    const orderId = await newOrder();
+    await ok(
+      server.request('POST', api('/activity'), {
+        token: staff(),
+        body: push(orderId, `${OUT}.Revision.DatumLetzteFrist`, localDate(new Date(Date.now() + 10 * 86_400_000))),
+      }),
+    );
+    return { path: '/deadlines?within=30' };
+  },
 };
 // `assets/?ids=`, the spec's spelling of `assets?ids=`, answers the same.
 CALLS['GET /api/v1/assets/'] = async () => {
@@ -586,7 +597,7 @@ describe('another workshop’s data', () => {
     const leaks: string[] = [];
     // A check code opens its one record to whoever holds it (`code`): not another workshop's data to look for.
     for (const rights of API_RIGHTS.filter(
-      (r) => r.tenancy === 'own-only' || (r.method === 'GET' && r.tenancy !== 'code'),
+      (r) => r.tenancy === 'own-only' || r.tenancy === 'own-or-keeper' || (r.method === 'GET' && r.tenancy !== 'code'),
     )) {
       for (const other of OTHER_WORKSHOP) {
         if (!isAllowed(rights, other.role)) continue;
@@ -595,7 +606,7 @@ describe('another workshop’s data', () => {
         const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
         for (const marker of nordMarkers)
           if (text.includes(marker)) leaks.push(`${rights.method} ${call.path} as ${other.username}: ${marker}`);
-        if (rights.tenancy === 'own-only')
+        if (rights.tenancy === 'own-only' || rights.tenancy === 'own-or-keeper')
           expect(res.status, `${rights.method} ${call.path} as ${other.username}`).toBe(200);
       }
     }

@@ -2,6 +2,7 @@ import { DRAWER_MINI_WIDTH, DRAWER_WIDTH, type MenuItem, type RouteRule, menuFor
 import AssignmentIcon from '@mui/icons-material/Assignment';
 import BusinessIcon from '@mui/icons-material/Business';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import EventIcon from '@mui/icons-material/Event';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import FactoryIcon from '@mui/icons-material/Factory';
 import GroupIcon from '@mui/icons-material/Group';
@@ -43,6 +44,7 @@ const MENU_ICONS: Record<MenuItem, ReactElement> = {
   holderOrders: <TrainIcon />,
   orders: <AssignmentIcon />,
   qualityCheck: <FactCheckIcon />,
+  deadlines: <EventIcon />,
   profile: <PersonIcon />,
   workshop: <FactoryIcon />,
   users: <GroupIcon />,

@@ -34,6 +34,7 @@ const PAGE_CHUNKS: Record<PageName, () => Promise<{ default: ComponentType }>> =
   holderOrders: () => import('../features/holder/HolderOrdersPage.tsx'),
   holderOrder: () => import('../features/holder/HolderOrderPage.tsx'),
   keepers: () => import('../features/keepers/KeepersPage.tsx'),
+  deadlines: () => import('../features/deadlines/DeadlinesPage.tsx'),
 };
 const PAGES = Object.fromEntries(Object.entries(PAGE_CHUNKS).map(([name, load]) => [name, lazy(load)])) as Record<
   PageName,

@@ -101,6 +101,11 @@ export interface FieldDef {
   label?: string;
   /** Limits of a measured value; the editor warns when an outgoing value lies outside. */
   limits?: readonly Limit[];
+  /**
+   * A due date (issue 23): the deadline list shows it with the days left. Only on `date` and `monthAndYear` fields;
+   * dates of work done are not deadlines. See orders/deadlines.ts.
+   */
+  deadline?: true;
 }
 
 /**

@@ -101,7 +101,7 @@ export const revisionDeadlineTab: TabDef = {
         { path: 'Revision.Revisionszyklus', kind: 'double', unit: 'years', decimals: 0 },
         months('Revision.Fristzyklus'),
         months('Revision.Revisionsfristverlaengerung'),
-        { path: 'Revision.DatumLetzteFrist', kind: 'date' },
+        { path: 'Revision.DatumLetzteFrist', kind: 'date', deadline: true },
         { path: 'Revision.Bemerkung', kind: 'textarea', width: 'full', ignoreProgress: true },
       ],
     },

@@ -259,7 +259,7 @@ const TANK_TESTS: CollectionDef = {
     { path: 'Pruefdatum', kind: 'monthAndYear', label: 'tankTestDate' },
     { path: 'Pruefstelle', kind: 'string', label: 'tankTestWorkshop' },
     { path: 'Sachverstaendiger', kind: 'string', label: 'tankTestExpert' },
-    { path: 'NaechstePruefung', kind: 'monthAndYear', label: 'tankTestNextDue' },
+    { path: 'NaechstePruefung', kind: 'monthAndYear', label: 'tankTestNextDue', deadline: true },
     mm('GemesseneWanddicke', 1, {
       label: 'tankMeasuredWallThickness',
       visibleWhen: { field: 'Tankpruefungsart', op: 'equals', value: 'D' },

@@ -261,7 +261,7 @@ const wheelsetRevisionDeadline: ChapterDef = {
       label: 'wheelsetDeadlineExtension',
     },
     { path: 'RevisionDeadline.DatumLetzteFrist', kind: 'date', label: 'wheelsetLastDeadline' },
-    { path: 'RevisionDeadline.NextDueDate', kind: 'date', label: 'wheelsetNextDueDate' },
+    { path: 'RevisionDeadline.NextDueDate', kind: 'date', label: 'wheelsetNextDueDate', deadline: true },
     {
       path: 'RevisionDeadline.NextMaintenanceLevel',
       kind: 'option',
