@@ -1,4 +1,4 @@
-import { type Dashboard, checkDigit, dashboardSchema } from '@vers/domain';
+import { type Dashboard, checkDigit, dashboardSchema, deadlineListSchema, localDate } from '@vers/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe.ts';
@@ -22,6 +22,17 @@ async function serverFigures(): Promise<Dashboard> {
   });
   expect(res.status).toBe(200);
   return dashboardSchema.parse(await res.json());
+}
+
+/** The deadlines the tile counts: overdue, and due within 30 days. */
+async function serverDeadlines(): Promise<{ overdue: number; dueSoon: number }> {
+  const res = await fetch(`${baseUrl()}/api/v1/deadlines?within=30&overdue=true&today=${localDate()}`, {
+    headers: { authorization: `Bearer ${await apiToken('staff')}` },
+  });
+  expect(res.status).toBe(200);
+  const { deadlines } = deadlineListSchema.parse(await res.json());
+  const overdue = deadlines.filter((deadline) => deadline.daysLeft < 0).length;
+  return { overdue, dueSoon: deadlines.length - overdue };
 }
 
 const countOf = (figures: Dashboard, status: string) => figures.byStatus.find((row) => row.status === status)!.count;
@@ -68,6 +79,9 @@ describe('the start page dashboard', () => {
     expect(await shown(page, 'dashboard-status-IN_QA')).toBe(countOf(after, 'IN_QA'));
     expect(await shown(page, 'dashboard-open-longer-count')).toBe(after.openLongerCount);
     expect(await shown(page, 'dashboard-unsent-count')).toBe(0);
+    const deadlines = await serverDeadlines();
+    await expect.poll(() => shown(page, 'dashboard-deadlines-overdue')).toBe(deadlines.overdue);
+    expect(await shown(page, 'dashboard-deadlines-due-soon')).toBe(deadlines.dueSoon);
     await page.getByTestId('dashboard-turnaround-chart').waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
@@ -84,6 +98,12 @@ describe('the start page dashboard', () => {
     await page.waitForURL((url) => url.searchParams.get('olderThanDays') === '14');
     expect(new URL(page.url()).searchParams.get('status')).toBe('open');
     await expect.poll(() => page.getByTestId('orders-older-than').getAttribute('data-days')).toBe('14');
+
+    // The overdue deadlines open the deadline list showing the overdue ones only.
+    await page.goto('/');
+    await page.getByTestId('dashboard-deadlines-overdue').click();
+    await page.waitForURL((url) => url.pathname === '/deadlines' && url.searchParams.get('within') === 'none');
+    await expect.poll(() => page.getByTestId('deadline-overdue-filter').getAttribute('aria-pressed')).toBe('true');
     await context.close();
   });
 
@@ -117,6 +137,7 @@ describe('the start page dashboard', () => {
     await page.getByTestId('dashboard-needs-connection').waitFor();
     await expect.poll(() => shown(page, 'dashboard-status-IN_QA')).toBe(kept);
     expect(await page.getByTestId('dashboard-turnaround-chart').count()).toBe(0);
+    await page.getByTestId('dashboard-deadlines-overdue').waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });

@@ -1,7 +1,9 @@
 import {
   type Dashboard as DashboardFigures,
   DEFAULT_OPEN_LONGER_DAYS,
+  type DeadlineFilter,
   dashboardSchema,
+  localDate,
   orderListPath,
 } from '@vers/domain';
 import Alert from '@mui/material/Alert';
@@ -18,13 +20,30 @@ import { Link as RouterLink } from 'react-router';
 import { ApiFailure, call } from '../../app/api.ts';
 import { useSyncStatus } from '../../offline/scheduler.ts';
 import { versdb } from '../../offline/versdb.ts';
-import { deviceFigures, monthLabel, shownCounts } from './dashboard-figures.ts';
+import { fetchDeadlines } from '../deadlines/deadlines-api.ts';
+import { type DeadlineCounts, countDeadlines, deviceFigures, monthLabel, shownCounts } from './dashboard-figures.ts';
 
 // The charts library is large: its chunk loads only here, after the figures, never with the start page itself.
 const TurnaroundChart = lazy(() => import('./TurnaroundChart.tsx'));
 
 /** Failures that mean "no server now": the tiles then show what this device holds. */
 const OFFLINE_STATUSES = [0, 502, 503, 504] as const;
+
+/** The deadlines tile: the overdue ones and those due within 30 days (the deadline list's default window). */
+const DEADLINE_FILTER: DeadlineFilter = { within: 30, overdue: true };
+
+/** The deadlines' counts, from the server or (without one) from the orders this device holds. */
+async function loadDeadlineCounts(): Promise<DeadlineCounts | null> {
+  const today = localDate();
+  try {
+    return countDeadlines((await fetchDeadlines(DEADLINE_FILTER, today)).deadlines);
+  } catch (error) {
+    if (!(error instanceof ApiFailure && (OFFLINE_STATUSES as readonly number[]).includes(error.status))) return null;
+    // The device's rule needs the field catalogue: loaded only offline.
+    const { deviceDeadlines } = await import('../deadlines/device-deadlines.ts');
+    return countDeadlines(await deviceDeadlines(versdb, DEADLINE_FILTER, today));
+  }
+}
 
 type Source =
   { kind: 'loading' } | { kind: 'server'; figures: DashboardFigures } | { kind: 'device' } | { kind: 'failed' };
@@ -93,6 +112,7 @@ export default function Dashboard() {
   const [source, setSource] = useState<Source>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const days = DEFAULT_OPEN_LONGER_DAYS;
+  const [deadlines, setDeadlines] = useState<DeadlineCounts | null | 'failed'>(null);
   const device = useLiveQuery(async () => deviceFigures(await versdb.orders.toArray(), days, new Date()), [days]);
 
   useEffect(() => {
@@ -109,6 +129,19 @@ export default function Dashboard() {
       live = false;
     };
   }, [days, attempt]);
+
+  useEffect(() => {
+    let live = true;
+    loadDeadlineCounts()
+      .then((counts) => live && setDeadlines(counts ?? 'failed'))
+      .catch((error: unknown) => {
+        console.error(error);
+        if (live) setDeadlines('failed');
+      });
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
 
   // Back online after a failed call: the workshop's figures again.
   useEffect(() => {
@@ -179,6 +212,28 @@ export default function Dashboard() {
             />
           ) : (
             <Skeleton variant="rounded" height={48} />
+          )}
+        </Tile>
+        <Tile title={t('dashboard.deadlines')} testId="dashboard-deadlines">
+          {deadlines === 'failed' ? (
+            <Typography color="text.secondary">{t('dashboard.deadlinesFailed')}</Typography>
+          ) : deadlines ? (
+            <>
+              <FigureLink
+                to="/deadlines?within=none&overdue=true"
+                value={deadlines.overdue}
+                label={t('dashboard.overdue')}
+                testId="dashboard-deadlines-overdue"
+              />
+              <FigureLink
+                to="/deadlines?within=30&overdue=false"
+                value={deadlines.dueSoon}
+                label={t('dashboard.dueSoon', { days: DEADLINE_FILTER.within })}
+                testId="dashboard-deadlines-due-soon"
+              />
+            </>
+          ) : (
+            <Skeleton variant="rounded" height={96} />
           )}
         </Tile>
         <Tile title={t('dashboard.unsent')} testId="dashboard-unsent">

@@ -1,6 +1,6 @@
 import { ORDER_STATUSES } from '@vers/domain';
 import { describe, expect, it } from 'vitest';
-import { DASHBOARD_STATUSES, deviceFigures, shownCounts } from './dashboard-figures.ts';
+import { DASHBOARD_STATUSES, countDeadlines, deviceFigures, shownCounts } from './dashboard-figures.ts';
 
 const now = new Date('2026-11-27T12:00:00Z');
 const daysAgo = (n: number) => new Date(now.getTime() - n * 24 * 60 * 60 * 1000).toISOString();
@@ -45,5 +45,12 @@ describe('the dashboard’s figures', () => {
       DONE_ARCHIVED: 0,
     });
     expect(deviceFigures([{ order: { status: 'IN_WORK', created: daysAgo(20) } }], 21, now).openLongerCount).toBe(0);
+  });
+
+  it('counts the deadlines past as overdue and the others as due soon, due today among these', () => {
+    expect(
+      countDeadlines([{ daysLeft: -3 }, { daysLeft: -1 }, { daysLeft: 0 }, { daysLeft: 29 }, { daysLeft: 30 }]),
+    ).toEqual({ overdue: 2, dueSoon: 3 });
+    expect(countDeadlines([])).toEqual({ overdue: 0, dueSoon: 0 });
   });
 });

@@ -62,3 +62,16 @@ export function monthLabel(month: string, language: string): string {
     new Date(Date.UTC(year!, monthNumber! - 1, 1)),
   );
 }
+
+export interface DeadlineCounts {
+  /** Deadlines already past (days left below 0). */
+  overdue: number;
+  /** Deadlines due from today on, within the list's window. */
+  dueSoon: number;
+}
+
+/** The deadline list's rows counted as the tile shows them. */
+export function countDeadlines(deadlines: readonly { daysLeft: number }[]): DeadlineCounts {
+  const overdue = deadlines.filter((deadline) => deadline.daysLeft < 0).length;
+  return { overdue, dueSoon: deadlines.length - overdue };
+}
