@@ -132,6 +132,7 @@ describe('the deadline list of a workshop', () => {
     await expect(row(page, soon).getAttribute('data-days-left')).resolves.toBe('20');
     await expect(row(page, overdue).getAttribute('data-days-left')).resolves.toBe('-5');
     expect(await row(page, later).count()).toBe(0);
+    await page.screenshot({ path: path.join(SHOTS, 'de-1280-light-offline.png') });
     await context.close();
   });
 });
@@ -148,6 +149,7 @@ describe('the deadline list of a holder', () => {
       .locator('[data-testid="deadline-row"]')
       .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-order-id')));
     expect(shown).not.toContain(later.id);
+    await page.screenshot({ path: path.join(SHOTS, 'de-1280-light-holder.png') });
     await row(page, soon).getByTestId('deadline-vehicle').click();
     await page.waitForURL(`**/holder/orders/${soon.id}`);
     await context.close();

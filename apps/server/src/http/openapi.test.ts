@@ -375,6 +375,13 @@ const CALLS: Record<string, () => Promise<Call>> = {
     body: { type: 'XML_KEEPER', language: 'de' },
   }),
   'GET /api/v1/holder/documents/:id': async () => ({ path: `/holder/documents/${await newKeeperDocument()}` }),
+  'GET /api/v1/deadlines': async () => {
+    // An order with a deadline, so that the answer holds one.
+    const orderId = await newOrder();
+    const body = push(orderId, '$.Body.Wagen.technicalWaggonOutgoing.Revision.DatumLetzteFrist', '2030-01-20');
+    await ok(server.request('POST', api('/activity'), { token: staff, body }));
+    return { path: '/deadlines?within=30&overdue=true&today=2030-01-10' };
+  },
 };
 
 const document = (await ok(server.request<Document>('GET', '/api/docs/json'))) as Document;
@@ -456,8 +463,13 @@ describe('the OpenAPI document', () => {
       if (isPublic) succeeds(anonymous, 'declares no security: without a token');
       else isRefused(anonymous, 401, 'declares bearer security: without a token');
       if (typeof access !== 'string') {
-        // The holder takes the holder's calls only, and staff none of them.
-        const outsider = access.includes(ROLES.HOLDER) ? staff : holder;
+        // The holder takes the holder's calls only, and staff none of them; a call both take (the deadline list) the
+        // system admin does not.
+        const outsider = !access.includes(ROLES.HOLDER)
+          ? holder
+          : access.includes(ROLES.WORKSHOP_STAFF)
+            ? admin
+            : staff;
         isRefused(await send(method, call, outsider, declaredTypes[0]), 403, 'as a role it does not take');
       }
       if (operation.requestBody) {
