@@ -44,6 +44,9 @@ try {
       await page.getByTestId('login-password').fill(E2E_PASSWORD);
       await page.getByTestId('login-submit').click();
       await page.getByTestId('home-welcome').waitFor();
+      // The start page's dashboard with the workshop's figures and the turnaround chart (issue 23).
+      await page.locator('[data-testid="dashboard"][data-source="server"]').waitFor();
+      await page.getByTestId('dashboard-turnaround-chart').waitFor();
       await shoot(page, `${lang}-${label}-home`);
       if (label === 'mobile') {
         await page.getByTestId('drawer-open').click();

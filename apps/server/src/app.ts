@@ -31,6 +31,7 @@ import { assetRoutes } from './assets/routes.ts';
 import { type AssetStorage, postgresAssetStorage } from './assets/storage.ts';
 import { documentRoutes } from './documents/routes.ts';
 import { holderRoutes } from './holder/routes.ts';
+import { dashboardRoutes } from './dashboard/routes.ts';
 import { deadlineRoutes } from './deadlines/routes.ts';
 import { keeperRoutes } from './keepers/routes.ts';
 import { backfillKeeperVkm } from './orders/keeper-vkm.ts';
@@ -211,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(mailRoutes(deps.db, mailSettings.outboxDir));
       await api.register(keeperRoutes(deps.db));
       await api.register(holderRoutes(deps.db, { storage, jobs }));
+      await api.register(dashboardRoutes(deps.db));
       await api.register(deadlineRoutes(deps.db));
     },
     { prefix: API_BASE },

@@ -33,6 +33,7 @@ export * from './contract/assets.ts';
 export * from './contract/documents.ts';
 export * from './contract/sign-off.ts';
 export * from './contract/holder.ts';
+export * from './contract/dashboard.ts';
 export * from './contract/taf-tsi.ts';
 export * from './contract/deadlines.ts';
 export * from './png.ts';

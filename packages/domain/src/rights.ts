@@ -139,6 +139,7 @@ export const API_RIGHTS: readonly ApiRight[] = [
   { method: 'GET', url: '/api/v1/orders', access: ROLE_GROUPS.orderRead, tenancy: 'own-only' },
   { method: 'GET', url: '/api/v1/orders/page', access: ROLE_GROUPS.orderRead, tenancy: 'own-only' },
   { method: 'GET', url: '/api/v1/orders/changes', access: ROLE_GROUPS.orderRead, tenancy: 'own-only' },
+  { method: 'GET', url: '/api/v1/dashboard', access: ROLE_GROUPS.orderRead, tenancy: 'own-only' },
   { method: 'GET', url: '/api/v1/orders/:id', access: ROLE_GROUPS.orderRead, tenancy: 'not-found' },
   orderWrite('POST', '/api/v1/orders', 'shared'),
   orderWrite('DELETE', '/api/v1/orders/:id', 'not-found'),

@@ -135,6 +135,15 @@ export function menuFor(roles: readonly string[]): MenuItem[] {
 
 /** The order list's address parameter of its status filter (`/orders?status=IN_QA`). */
 export const ORDER_LIST_STATUS_PARAM = 'status';
+/** The order list's address parameter "created more than N days ago" (`/orders?status=open&olderThanDays=14`). */
+export const ORDER_LIST_OLDER_THAN_PARAM = 'olderThanDays';
+
+/** The order list filtered by a status filter (`open`, `done` or a status) and, if given, by age in days. */
+export function orderListPath(status: string, olderThanDays?: number): string {
+  const params = new URLSearchParams({ [ORDER_LIST_STATUS_PARAM]: status });
+  if (olderThanDays !== undefined) params.set(ORDER_LIST_OLDER_THAN_PARAM, String(olderThanDays));
+  return `/orders?${params.toString()}`;
+}
 
 /** Where a menu entry leads; the workshop entry points to the signed-in user's own workshop. */
 export function menuPath(item: MenuItem, workshopId: number | null): string {

@@ -289,6 +289,7 @@ const CALLS: Record<string, () => Promise<Call>> = {
   'GET /api/v1/orders': async () => ({ path: '/orders' }),
   'GET /api/v1/orders/page': async () => ({ path: '/orders/page?sort=status&direction=asc&status=open&search=21' }),
   'GET /api/v1/orders/changes': async () => ({ path: '/orders/changes' }),
+  'GET /api/v1/dashboard': async () => ({ path: '/dashboard?days=7' }),
   'GET /api/v1/orders/:id': async () => ({ path: `/orders/${await newOrder()}` }),
   'POST /api/v1/orders': async () => ({
     path: '/orders',

@@ -11,6 +11,7 @@ import {
   orderChangesSchema,
   orderPageQuerySchema,
   orderPageSchema,
+  openSince,
   orderSearchNeedle,
   statusesOf,
 } from '@vers/domain';
@@ -25,6 +26,7 @@ import {
   gt,
   gte,
   inArray,
+  lt,
   notInArray,
   or,
   sql,
@@ -92,6 +94,7 @@ export async function orderPage(db: Db, workshopId: number, query: OrderPageQuer
     eq(orders.workshopId, workshopId),
     query.status ? inArray(orders.status, [...statusesOf(query.status)]) : undefined,
     searchCondition(query.search),
+    query.olderThanDays ? lt(orders.created, openSince(query.olderThanDays, new Date())) : undefined,
   );
   const [total] = await db.select({ total: count() }).from(orders).where(where);
   const rows = await db

@@ -8,6 +8,7 @@ import {
   compareOrders,
   normalizeVehicleNumber,
   orderSearchNeedle,
+  openSince,
   statusesOf,
 } from '@vers/domain';
 import { sessionStore } from '../app/session.ts';
@@ -40,7 +41,7 @@ export interface LocalOrderRow {
  */
 export async function localOrderList(
   db: VersDb,
-  query: Pick<OrderPageQuery, 'search' | 'status' | 'sort' | 'direction'>,
+  query: Pick<OrderPageQuery, 'search' | 'status' | 'sort' | 'direction'> & { olderThanDays?: number | undefined },
 ): Promise<LocalOrderRow[]> {
   const needle = orderSearchNeedle(query.search ?? '');
   const rows = needle
@@ -48,8 +49,10 @@ export async function localOrderList(
     : await db.orders.toArray();
   const statuses = query.status ? statusesOf(query.status) : null;
   const compare = compareOrders(query.sort, query.direction);
+  const createdBefore = query.olderThanDays ? openSince(query.olderThanDays, new Date()).getTime() : null;
   return rows
     .filter((row) => !statuses || statuses.includes(row.order.status as OrderStatus))
+    .filter((row) => createdBefore === null || Date.parse(row.order.created) < createdBefore)
     .sort((a, b) => a.sent - b.sent || compare(a.order, b.order))
     .map((row) => ({ order: row.order, sent: row.sent }));
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ORDER_PAGE_SIZE, ORDER_SORTS, ORDER_STATUS_FILTERS } from '../orders/order-list.ts';
+import { openLongerDaysSchema } from './dashboard.ts';
 import { orderSchema } from './orders.ts';
 
 /*
@@ -24,6 +25,8 @@ export const orderPageQuerySchema = z.object({
   direction: z.enum(['asc', 'desc']).default('desc'),
   status: z.enum(ORDER_STATUS_FILTERS).optional(),
   search: z.string().max(50).optional(),
+  /** Only orders created more than this many days ago (the start page's "open longer than N days" with `open`). */
+  olderThanDays: openLongerDaysSchema.optional(),
 });
 export type OrderPageQuery = z.infer<typeof orderPageQuerySchema>;
 

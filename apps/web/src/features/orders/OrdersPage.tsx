@@ -11,7 +11,9 @@ import {
   isOrderStatus,
   mayWriteOrders,
   ORDER_LIST_COLUMNS,
+  ORDER_LIST_OLDER_THAN_PARAM,
   ORDER_LIST_STATUS_PARAM,
+  openLongerDaysSchema,
   ORDER_PAGE_SIZES,
   type OrderListColumn,
   ORDER_STATUS_FILTERS,
@@ -27,6 +29,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import { visuallyHidden } from '@mui/utils';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -69,7 +72,10 @@ const SEARCH_MAX_LENGTH = 50;
 const HANDLED = [0, 400, 404, 409, 500, 502, 503, 504] as const;
 
 /** What the list shows: a page of the orders a search and a status filter find, in a column's order. */
-type ListQuery = Omit<OrderPageQuery, 'status'> & { status: OrderStatusFilter | '' };
+type ListQuery = Omit<OrderPageQuery, 'status' | 'olderThanDays'> & {
+  status: OrderStatusFilter | '';
+  olderThanDays?: number | undefined;
+};
 /**
  * The status filter of the list's address (`/orders?status=IN_QA`, the quality check's entry of the menu); none, or
  * one the list does not know, shows every order.
@@ -79,6 +85,15 @@ function statusOfAddress(params: URLSearchParams): ListQuery['status'] {
   return (ORDER_STATUS_FILTERS as readonly string[]).includes(value ?? '') ? (value as OrderStatusFilter) : '';
 }
 
+/**
+ * "Created more than N days ago" from the address (`/orders?status=open&olderThanDays=14`, the start page's "open
+ * longer than N days"); none, or one out of range, filters nothing.
+ */
+function olderThanOfAddress(params: URLSearchParams): number | undefined {
+  const parsed = openLongerDaysSchema.safeParse(params.get(ORDER_LIST_OLDER_THAN_PARAM) ?? undefined);
+  return parsed.success ? parsed.data : undefined;
+}
+
 /** The first page of the list opened at this address. */
 const firstQuery = (params: URLSearchParams): ListQuery => ({
   offset: 0,
@@ -86,6 +101,7 @@ const firstQuery = (params: URLSearchParams): ListQuery => ({
   sort: 'created',
   direction: 'desc',
   status: statusOfAddress(params),
+  olderThanDays: olderThanOfAddress(params),
   search: '',
 });
 const FIRST_QUERY = firstQuery(new URLSearchParams(location.search));
@@ -98,6 +114,7 @@ const pagePath = (query: ListQuery) => {
     direction: query.direction,
     ...(query.status ? { status: query.status } : {}),
     ...(query.search ? { search: query.search } : {}),
+    ...(query.olderThanDays ? { olderThanDays: String(query.olderThanDays) } : {}),
   });
   return `orders/page?${params.toString()}`;
 };
@@ -239,14 +256,28 @@ export default function OrdersPage() {
   // The status filter lives in the address, so that a menu entry can open the list filtered (the quality check).
   const [params, setParams] = useSearchParams();
   const status = statusOfAddress(params);
-  const [view, setView] = useState<Omit<ListQuery, 'search' | 'status'>>(() => firstQuery(params));
+  const olderThanDays = olderThanOfAddress(params);
+  const [view, setView] = useState<Omit<ListQuery, 'search' | 'status' | 'olderThanDays'>>(() => firstQuery(params));
   // Another filter from the address (the menu, the browser's back button) starts at the first page again.
-  const [shownStatus, setShownStatus] = useState(status);
-  if (shownStatus !== status) {
-    setShownStatus(status);
+  const addressFilter = `${status}/${olderThanDays ?? ''}`;
+  const [shownFilter, setShownFilter] = useState(addressFilter);
+  if (shownFilter !== addressFilter) {
+    setShownFilter(addressFilter);
     setView((current) => ({ ...current, offset: 0 }));
   }
-  const query = useMemo(() => ({ ...view, status, search: settledSearch }), [view, status, settledSearch]);
+  const query = useMemo(
+    () => ({ ...view, status, olderThanDays, search: settledSearch }),
+    [view, status, olderThanDays, settledSearch],
+  );
+  const clearOlderThan = () =>
+    setParams(
+      (current) => {
+        const changed = new URLSearchParams(current);
+        changed.delete(ORDER_LIST_OLDER_THAN_PARAM);
+        return changed;
+      },
+      { replace: true },
+    );
   const chooseStatus = (next: ListQuery['status']) =>
     setParams(
       (current) => {
@@ -482,6 +513,15 @@ export default function OrdersPage() {
             </MenuItem>
           ))}
         </TextField>
+        {olderThanDays !== undefined && (
+          <Chip
+            label={t('orders.list.olderThan', { days: olderThanDays })}
+            onDelete={clearOlderThan}
+            data-testid="orders-older-than"
+            data-days={olderThanDays}
+            sx={{ alignSelf: 'center', minHeight: 40 }}
+          />
+        )}
         <Box sx={{ flexGrow: 1, display: { xs: 'none', sm: 'block' } }} />
         {mayWrite && (
           <Button
@@ -548,7 +588,9 @@ export default function OrdersPage() {
                 <TableRow>
                   <TableCell colSpan={COLUMNS.length + (mayWrite ? 1 : 0)}>
                     <Typography color="text.secondary" sx={{ py: 2 }} data-testid="orders-empty">
-                      {query.search || query.status ? t('orders.list.noMatch') : t('orders.list.empty')}
+                      {query.search || query.status || query.olderThanDays
+                        ? t('orders.list.noMatch')
+                        : t('orders.list.empty')}
                     </Typography>
                   </TableCell>
                 </TableRow>

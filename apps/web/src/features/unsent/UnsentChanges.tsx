@@ -211,7 +211,7 @@ export default function UnsentChanges() {
   };
 
   return (
-    <Card data-testid="unsent-changes">
+    <Card id="unsent" data-testid="unsent-changes">
       <CardContent>
         <Typography variant="h6" component="h2" gutterBottom>
           {t('unsent.title')}
