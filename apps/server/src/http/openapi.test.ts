@@ -90,6 +90,22 @@ async function newKeeperDocument() {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+/** A notification mail of workshop Nord, sent (an order of it moved to IN_QA): its id. */
+async function newMail() {
+  const orderId = await newOrder();
+  await ok(server.request('POST', api(`/orders/${orderId}/status`), { token: werkadmin, body: { status: 'IN_QA' } }));
+  for (let tries = 0; ; tries++) {
+    const mails = await ok(
+      server.request<{ id: string; status: string }[]>('GET', api(`/notificationMails?workshopId=${NORD}`), {
+        token: werkadmin,
+      }),
+    );
+    const sent = mails.find((mail) => mail.status === 'SENT');
+    if (sent) return sent.id;
+    if (tries > 1800) throw new Error('no mail was sent within 3 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 /** A VKM no keeper has yet: five random capital letters. */
 const freshVkm = () =>
   Array.from({ length: 5 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('');
@@ -375,6 +391,8 @@ const CALLS: Record<string, () => Promise<Call>> = {
     body: { type: 'XML_KEEPER', language: 'de' },
   }),
   'GET /api/v1/holder/documents/:id': async () => ({ path: `/holder/documents/${await newKeeperDocument()}` }),
+  'GET /api/v1/notificationMails': async () => ({ path: `/notificationMails?workshopId=${NORD}` }),
+  'GET /api/v1/notificationMails/:id/eml': async () => ({ path: `/notificationMails/${await newMail()}/eml` }),
   'GET /api/v1/deadlines': async () => {
     // An order with a deadline, so that the answer holds one.
     const orderId = await newOrder();
