@@ -104,6 +104,18 @@ describe('the start page dashboard', () => {
     await page.getByTestId('dashboard-deadlines-overdue').click();
     await page.waitForURL((url) => url.pathname === '/deadlines' && url.searchParams.get('within') === 'none');
     await expect.poll(() => page.getByTestId('deadline-overdue-filter').getAttribute('aria-pressed')).toBe('true');
+
+    // The unsent changes open the profile at its unsent card, scrolled into view (below the fold on a phone).
+    await page.setViewportSize({ width: 412, height: 915 });
+    const cardTop = () =>
+      page.getByTestId('unsent-changes').evaluate((card) => card.getBoundingClientRect().top / window.innerHeight);
+    await page.goto('/profile');
+    await page.getByTestId('unsent-changes').waitFor();
+    expect(await cardTop()).toBeGreaterThan(0.5); // without the hash it is out of sight
+    await page.goto('/');
+    await page.getByTestId('dashboard-unsent-count').click();
+    await page.waitForURL((url) => url.pathname === '/profile' && url.hash === '#unsent');
+    await expect.poll(async () => (await cardTop()) >= 0 && (await cardTop()) < 0.5).toBe(true);
     await context.close();
   });
 

@@ -184,6 +184,10 @@ describe.each([
     if (viewport === PHONE) {
       const box = await page.getByTestId('deadline-within-30').boundingBox();
       expect(box?.height).toBeGreaterThanOrEqual(48);
+      // A card says how late an overdue deadline is in words, not as negative days left.
+      const late = await row(page, overdue).textContent();
+      expect(late).toContain(language === 'de' ? 'Tage überfällig: 5' : 'Days overdue: 5');
+      expect(late).not.toContain('-5');
     }
     await page.screenshot({
       path: path.join(SHOTS, `${language}-${viewport.width}-${dark ? 'dark' : 'light'}.png`),

@@ -37,12 +37,12 @@ import { keeperRoutes } from './keepers/routes.ts';
 import { backfillKeeperVkm } from './orders/keeper-vkm.ts';
 import { generateDocumentJob } from './documents/generate.ts';
 import { validateImportJob } from './imports/validation.ts';
-import { QUEUES, startJobQueue } from './jobs/queue.ts';
+import { DEFAULT_JOB_TIMING, type JobTiming, QUEUES, startJobQueue } from './jobs/queue.ts';
 import { deliverMail } from './mail/deliver.ts';
 import { DIGEST_CRON, weeklyDigest } from './mail/digest.ts';
 import { type MailOutbox, mailOutbox } from './mail/outbox.ts';
 import { mailRoutes } from './mail/routes.ts';
-import { DEFAULT_MAIL_FROM, createMailTransport, type MailSettings } from './mail/transport.ts';
+import { DEFAULT_MAIL_FROM, createMailTransport, type MailSettings, smtpTimeoutMs } from './mail/transport.ts';
 
 export interface ApiRoute {
   method: string;
@@ -62,6 +62,8 @@ export interface AppDeps {
   executeSql: ExecuteSql;
   /** Document jobs this instance runs at once; 1 when absent. */
   jobConcurrency?: number;
+  /** Jobs' expiry and the mails' retry wait (VERS_JOB_EXPIRE_SECONDS, VERS_MAIL_RETRY_SECONDS); defaults when absent. */
+  jobTiming?: JobTiming;
   tokens: TokenService;
   gitSha: string;
   /** Folder of the built web app, served at / when it exists. */
@@ -149,7 +151,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     outboxDir: path.join(tmpdir(), `vers-outbox-${randomUUID()}`),
     from: DEFAULT_MAIL_FROM,
   };
-  const mailTransport = createMailTransport(mailSettings);
+  const jobTiming = deps.jobTiming ?? DEFAULT_JOB_TIMING;
+  const mailTransport = createMailTransport(mailSettings, smtpTimeoutMs(jobTiming));
   // The digest job hands its mails to the queue it runs in, known once the queue has started.
   const started: { outbox?: MailOutbox } = {};
   const jobs = await startJobQueue(
@@ -157,13 +160,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     {
       [QUEUES.importValidation]: ({ assetId }) => validateImportJob(deps.db, storage, assetId),
       [QUEUES.documentGeneration]: ({ assetId }) => generateDocumentJob(deps.db, storage, assetId),
-      [QUEUES.mailDelivery]: ({ assetId }) => deliverMail(deps.db, mailTransport, assetId),
+      [QUEUES.mailDelivery]: ({ assetId }) => deliverMail(deps.db, mailTransport, assetId, jobTiming.expireSeconds),
       // A digest job runs only at its cron time, after the start.
       [QUEUES.mailDigest]: () =>
         started.outbox ? weeklyDigest(deps.db, started.outbox) : Promise.reject(new Error('not started')),
     },
     deps.jobConcurrency,
     { [QUEUES.mailDigest]: DIGEST_CRON },
+    jobTiming,
   );
   app.addHook('onClose', async () => {
     await jobs.stop();

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DEFAULT_MAX_PICTURE_BYTES } from '@vers/domain';
+import { DEFAULT_JOB_TIMING, type JobTiming } from './jobs/queue.ts';
 import { DEFAULT_MAIL_FROM } from './mail/transport.ts';
 import { DEFAULT_WEB_DIST } from './paths.ts';
 
@@ -26,6 +27,8 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The notification mails' sender address. */
   mailFrom: string;
+  /** How long a background job may run before it is handed out again; the first wait before a mail is retried. */
+  jobTiming: JobTiming;
 }
 
 /** A picture travels as base64 inside one JSON string, which V8 and PostgreSQL bound well above this. */
@@ -63,5 +66,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.VERS_TRUST_PROXY || undefined,
     smtpUrl: env.VERS_SMTP_URL || undefined,
     mailFrom: env.VERS_MAIL_FROM || DEFAULT_MAIL_FROM,
+    jobTiming: {
+      expireSeconds: positiveInt(
+        'VERS_JOB_EXPIRE_SECONDS',
+        env.VERS_JOB_EXPIRE_SECONDS,
+        DEFAULT_JOB_TIMING.expireSeconds,
+      ),
+      mailRetrySeconds: positiveInt(
+        'VERS_MAIL_RETRY_SECONDS',
+        env.VERS_MAIL_RETRY_SECONDS,
+        DEFAULT_JOB_TIMING.mailRetrySeconds,
+      ),
+    },
   };
 }

@@ -52,6 +52,7 @@ const app = await buildApp({
   maxPictureBytes: config.maxPictureBytes,
   ...(config.trustProxy ? { trustProxy: config.trustProxy } : {}),
   mail: { smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom },
+  jobTiming: config.jobTiming,
 });
 
 let closing = false;

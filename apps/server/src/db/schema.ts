@@ -470,6 +470,11 @@ export const notificationMails = pgTable(
     /** Why the last attempt failed (the SMTP server's answer); null while none did. */
     reason: text('reason'),
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * While an attempt is under way: until when it holds the mail (its job's expiry). Another run of the mail's job
+     * before then leaves it alone, so a mail is never sent by two runs at once; a dead attempt's hold runs out.
+     */
+    heldUntil: timestamp('held_until', { withTimezone: true, mode: 'date' }),
     /** Deterministic (`<id>@vers`): a mail sent again after a crash carries the same Message-ID. */
     messageId: text('message_id').notNull(),
     /** The .eml file in `<data folder>/outbox/` when no SMTP server is configured. */

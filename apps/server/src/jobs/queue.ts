@@ -35,19 +35,44 @@ export interface JobQueue {
 }
 
 /**
- * Mails are retried with back-off (30 s, 1 min, 2 min, ... up to about half an hour in all): an SMTP server that is
- * down for a while still gets them. The delivery records each failure's reason; after the last it gives up.
+ * Mails are retried with back-off (by default 30 s, 1 min, 2 min, ... up to about half an hour in all): an SMTP server
+ * that is down for a while still gets them. The delivery records each failure's reason; after the last it gives up.
  */
 export const MAIL_RETRY_LIMIT = 6;
-const QUEUE_OPTIONS: Record<QueueName, { retryLimit: number; retryDelay: number; retryBackoff?: boolean }> = {
-  'import-validation': { retryLimit: 2, retryDelay: 1 },
-  'document-generation': { retryLimit: 2, retryDelay: 1 },
-  'mail-delivery': { retryLimit: MAIL_RETRY_LIMIT, retryDelay: 30, retryBackoff: true },
-  'mail-digest': { retryLimit: 2, retryDelay: 60 },
-};
 
-/** Jobs a handler has not finished within this time are given up and retried. */
-const EXPIRE_SECONDS = 120;
+/** How long jobs may run and when mails are tried again (VERS_JOB_EXPIRE_SECONDS, VERS_MAIL_RETRY_SECONDS). */
+export interface JobTiming {
+  /**
+   * A job its handler has not finished within this time (its worker died or hangs) is handed out again. A mail
+   * delivery holds its mail for as long (deliver.ts), so a second run never sends a mail the first is still sending.
+   */
+  expireSeconds: number;
+  /** The first wait before a failed mail is tried again; each further wait is about twice the one before. */
+  mailRetrySeconds: number;
+}
+export const DEFAULT_JOB_TIMING: JobTiming = { expireSeconds: 120, mailRetrySeconds: 30 };
+
+interface QueueOptions {
+  retryLimit: number;
+  retryDelay: number;
+  retryBackoff?: boolean;
+  expireInSeconds: number;
+}
+function queueOptions(queue: QueueName, timing: JobTiming): QueueOptions {
+  const expireInSeconds = timing.expireSeconds;
+  switch (queue) {
+    case 'import-validation':
+    case 'document-generation':
+      return { retryLimit: 2, retryDelay: 1, expireInSeconds };
+    case 'mail-delivery':
+      return { retryLimit: MAIL_RETRY_LIMIT, retryDelay: timing.mailRetrySeconds, retryBackoff: true, expireInSeconds };
+    case 'mail-digest':
+      return { retryLimit: 2, retryDelay: 60, expireInSeconds };
+  }
+}
+
+/** pg-boss's own interval of looking for expired jobs; a shorter expiry is looked for as often. */
+const MAINTENANCE_SECONDS = 120;
 /** A new job is picked up at once on the instance that sent it (notifyWorker); others look this often. */
 const POLLING_SECONDS = 1;
 
@@ -61,6 +86,7 @@ export async function startJobQueue(
    * by queue name, so several instances keep one, and pg-boss makes one job per cron time however many instances run.
    */
   schedules: Partial<Record<QueueName, string>> = {},
+  timing: JobTiming = DEFAULT_JOB_TIMING,
 ): Promise<JobQueue> {
   // Once stopped, pg-boss's late queries (a worker that fetched a job while being stopped, then records its end) are
   // left unanswered instead of reaching a database the caller closes next: the job stays open and runs again after
@@ -74,6 +100,7 @@ export async function startJobQueue(
     },
     schema: 'pgboss',
     schedule: Object.keys(schedules).length > 0,
+    maintenanceIntervalSeconds: Math.min(MAINTENANCE_SECONDS, timing.expireSeconds),
   });
   boss.on('error', (error) => console.warn('job queue:', error.message));
   await boss.start();
@@ -88,8 +115,7 @@ export async function startJobQueue(
   // One query instead of a createQueue per queue at every start; a queue that exists is left as it is either way.
   const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
   for (const [queue, handler] of Object.entries(handlers) as [QueueName, JobHandler][]) {
-    if (!existing.has(queue))
-      await boss.createQueue(queue, { name: queue, ...QUEUE_OPTIONS[queue], expireInSeconds: EXPIRE_SECONDS });
+    if (!existing.has(queue)) await boss.createQueue(queue, { name: queue, ...queueOptions(queue, timing) });
     const ids: string[] = [];
     for (let i = 0; i < concurrency; i++) {
       ids.push(
@@ -108,14 +134,19 @@ export async function startJobQueue(
   for (const [queue, cron] of Object.entries(schedules)) await boss.schedule(queue, cron, {}, { tz: timeZone });
   return {
     async send(queue, data, options = {}) {
-      await boss.send(queue, { ...data }, options.id ? { id: options.id } : {});
+      // Each job carries this start's timing: a queue made by an earlier start keeps the options it was made with.
+      await boss.send(
+        queue,
+        { ...data },
+        { ...queueOptions(queue, timing), ...(options.id ? { id: options.id } : {}) },
+      );
       for (const id of workers.get(queue) ?? []) boss.notifyWorker(id);
     },
     async stop() {
       // No new job is fetched; the running ones finish (a PDF on a busy machine can take long; at most
-      // EXPIRE_SECONDS, after which the queue would run it again anyway), pg-boss records their ends, and only then
+      // the job's expiry, after which the queue would run it again anyway), pg-boss records their ends, and only then
       // does the caller close the database. A job a worker fetched while being stopped is waited for too.
-      const deadline = Date.now() + EXPIRE_SECONDS * 1000;
+      const deadline = Date.now() + timing.expireSeconds * 1000;
       const settle = async () => {
         while (running.size > 0 && Date.now() < deadline) {
           let timer: NodeJS.Timeout | undefined;

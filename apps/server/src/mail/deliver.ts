@@ -1,5 +1,5 @@
 import { LANGUAGES, type Language, type OrderType, exportTypesFor, localDate, recordedSubVehicles } from '@vers/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { orderValues } from '../activity/append.ts';
 import type { Db } from '../db/client.ts';
 import { notificationMails, orderSignOffs, orders, users, workshops } from '../db/schema.ts';
@@ -25,28 +25,56 @@ function reasonOf(error: unknown): string {
 
 /**
  * The mail-delivery job: sends one recorded mail and records the outcome. A mail already SENT or FAILED is left alone,
- * so a job run again (a retry, a second enqueue) never sends what was sent and recorded.
+ * so a job run again (a retry, a second enqueue) never sends what was sent and recorded. An attempt takes the mail in
+ * one statement (waiting and not held by another attempt) and holds it for `holdSeconds`, the job's expiry: a run of
+ * the same job that pg-boss starts while the first is still sending (it took longer than the expiry) finds it held and
+ * is tried again later (by then sent, or free), and the first attempt's end clears the hold.
  *
  * The guarantee: the mail is recorded SENT right after the SMTP server accepted it (its 250 after DATA). A worker that
  * dies before that acceptance (mid-send) left nothing delivered, and the retry sends it once. The remaining window is
  * between the server's acceptance and the UPDATE below (milliseconds): a crash exactly there sends the mail again on
  * retry, with the same Message-ID, so a receiving system that removes duplicates by Message-ID shows it once.
  */
-export async function deliverMail(db: Db, transport: MailTransport, mailId: string) {
-  const [mail] = await db.select().from(notificationMails).where(eq(notificationMails.id, mailId));
-  if (!mail || mail.status !== 'WAITING') return;
-  const attempts = mail.attempts + 1;
-  await db.update(notificationMails).set({ attempts }).where(eq(notificationMails.id, mail.id));
-  const fail = (reason: string) =>
-    db.update(notificationMails).set({ status: 'FAILED', reason }).where(eq(notificationMails.id, mail.id));
-
-  const [workshop] = await db.select().from(workshops).where(eq(workshops.id, mail.workshopId));
-  const message = workshop ? await composed(db, mail, workshop) : undefined;
-  if (!workshop || !message) {
-    await fail('The order was deleted before the mail was sent');
+export async function deliverMail(db: Db, transport: MailTransport, mailId: string, holdSeconds: number) {
+  const [mail] = await db
+    .update(notificationMails)
+    .set({
+      attempts: sql`${notificationMails.attempts} + 1`,
+      heldUntil: sql`now() + make_interval(secs => ${holdSeconds})`,
+    })
+    .where(
+      and(
+        eq(notificationMails.id, mailId),
+        eq(notificationMails.status, 'WAITING'),
+        or(isNull(notificationMails.heldUntil), lt(notificationMails.heldUntil, sql`now()`)),
+      ),
+    )
+    .returning();
+  if (!mail) {
+    const [left] = await db
+      .select({ status: notificationMails.status })
+      .from(notificationMails)
+      .where(eq(notificationMails.id, mailId));
+    // Held by another attempt, which may still send it or may have died: this run is tried again later rather than
+    // ending its job, so a mail whose holder died is never left waiting without a job.
+    if (left?.status === 'WAITING') throw new Error('the mail is being sent by another attempt');
     return;
   }
+  const { attempts } = mail;
+  const fail = (reason: string) =>
+    db
+      .update(notificationMails)
+      .set({ status: 'FAILED', reason, heldUntil: null })
+      .where(eq(notificationMails.id, mail.id));
+
   try {
+    // Inside the attempt: a failure to put the mail together (its PDF) ends the hold and is tried again, too.
+    const [workshop] = await db.select().from(workshops).where(eq(workshops.id, mail.workshopId));
+    const message = workshop ? await composed(db, mail, workshop) : undefined;
+    if (!workshop || !message) {
+      await fail('The order was deleted before the mail was sent');
+      return;
+    }
     const sent = await transport.send(
       {
         ...message,
@@ -60,7 +88,7 @@ export async function deliverMail(db: Db, transport: MailTransport, mailId: stri
     );
     await db
       .update(notificationMails)
-      .set({ status: 'SENT', reason: null, sentAt: new Date(), file: sent.file })
+      .set({ status: 'SENT', reason: null, sentAt: new Date(), file: sent.file, heldUntil: null })
       .where(eq(notificationMails.id, mail.id));
   } catch (error) {
     const reason = reasonOf(error);
@@ -69,7 +97,7 @@ export async function deliverMail(db: Db, transport: MailTransport, mailId: stri
       await fail(reason);
       return;
     }
-    await db.update(notificationMails).set({ reason }).where(eq(notificationMails.id, mail.id));
+    await db.update(notificationMails).set({ reason, heldUntil: null }).where(eq(notificationMails.id, mail.id));
     throw error; // pg-boss retries with back-off
   }
 }

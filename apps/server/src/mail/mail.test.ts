@@ -5,10 +5,9 @@ import path from 'node:path';
 import { type NotificationMail, formatDate, localDate } from '@vers/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationMails } from '../db/schema.ts';
+import { notificationMails, orders } from '../db/schema.ts';
 import { pdfText, wagonReleaseEntries } from '../test/documents.ts';
 import { OUT, WAGON_NUMBER, createWagonOrder, push, signOff } from '../test/orders.ts';
-import { openDatabase } from '../db/client.ts';
 import {
   DEMO_PASSWORD,
   type TestServer,
@@ -17,10 +16,12 @@ import {
   startServerProcess,
   startTestServer,
 } from '../test/server.ts';
+import { readConfig } from '../config.ts';
+import { DEFAULT_JOB_TIMING, MAIL_RETRY_LIMIT, type JobTiming } from '../jobs/queue.ts';
 import { deliverMail } from './deliver.ts';
 import { DIGEST_CRON, weeklyDigest } from './digest.ts';
-import { mailOutbox } from './outbox.ts';
-import { createMailTransport } from './transport.ts';
+import { mailOutbox, recordOrderMails } from './outbox.ts';
+import { createMailTransport, smtpTimeoutMs } from './transport.ts';
 import { type ReceivedMail, type TestSmtpServer, startSmtpServer } from '../test/smtp.ts';
 
 const FROM = 'vers@werkstatt.example';
@@ -206,7 +207,7 @@ describe('weekly digest', () => {
     const { db } = server.database;
     const transport = createMailTransport({ smtpUrl: smtp.url, outboxDir: tmpdir(), from: FROM });
     const outbox = mailOutbox(db, {
-      send: (_queue, data) => deliverMail(db, transport, data.assetId),
+      send: (_queue, data) => deliverMail(db, transport, data.assetId, 60),
       stop: async () => {},
     });
     const digests = () =>
@@ -295,71 +296,227 @@ describe('without an SMTP server', () => {
   });
 });
 
+describe('an SMTP server that fails for a while', () => {
+  const WAIT: JobTiming = { expireSeconds: 20, mailRetrySeconds: 1 };
+
+  /** A server of its own whose first workshop has the given address too, and whose mails are retried after a second. */
+  async function serverWithAddress(smtpUrl: string, address: string) {
+    const own = await startTestServer({
+      mail: { smtpUrl, outboxDir: mkdtempSync(path.join(tmpdir(), 'vers-outbox-')), from: FROM },
+      jobTiming: WAIT,
+    });
+    const [admin, worker1] = await own.signInAll(['werkadmin', 'staff']);
+    expect(
+      (await own.request('POST', '/api/v1/emailAddress', { token: admin, body: { address, languageCode: 'en' } }))
+        .status,
+    ).toBe(201);
+    const order = await createWagonOrder(own, worker1);
+    const mailsOf = async () =>
+      (await own.request<NotificationMail[]>('GET', '/api/v1/notificationMails', { token: admin })).body.filter(
+        (mail) => mail.orderNumber === order.number && mail.address === address,
+      );
+    const toQa = async () =>
+      expect(
+        (
+          await own.request('POST', `/api/v1/orders/${order.id}/status`, {
+            token: admin,
+            body: { status: 'IN_QA' },
+          })
+        ).status,
+      ).toBe(200);
+    return { own, order, mailsOf, toQa };
+  }
+
+  async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+    for (let i = 0; i < 1800; i++) {
+      const value = await read();
+      if (done(value)) return value;
+      await sleep(100);
+    }
+    throw new Error(`${what} did not happen in time`);
+  }
+
+  it('takes its waits from the environment, the defaults when unset, and refuses what is not a positive number', () => {
+    expect(readConfig({}).jobTiming).toEqual(DEFAULT_JOB_TIMING);
+    expect(readConfig({ VERS_JOB_EXPIRE_SECONDS: '8', VERS_MAIL_RETRY_SECONDS: '1' }).jobTiming).toEqual({
+      expireSeconds: 8,
+      mailRetrySeconds: 1,
+    });
+    for (const wrong of ['0', '-5', '1.5', 'soon']) {
+      expect(() => readConfig({ VERS_JOB_EXPIRE_SECONDS: wrong })).toThrow(/VERS_JOB_EXPIRE_SECONDS/);
+      expect(() => readConfig({ VERS_MAIL_RETRY_SECONDS: wrong })).toThrow(/VERS_MAIL_RETRY_SECONDS/);
+    }
+    // An attempt ends before its job could be handed out again.
+    expect(smtpTimeoutMs(DEFAULT_JOB_TIMING)).toBe(30_000);
+    expect(smtpTimeoutMs({ expireSeconds: 8 })).toBe(2_000);
+  });
+
+  it('tries again with back-off after temporary refusals, shows the reason meanwhile, and sends once', async () => {
+    const greylisting = await startSmtpServer();
+    const address = 'greylisted@example.org';
+    greylisting.failTemporarily(address, 2);
+    const third = greylisting.hold(address); // the third attempt waits here, so the failures can be looked at
+    const { own, order, mailsOf, toQa } = await serverWithAddress(greylisting.url, address);
+    try {
+      await toQa();
+      await third.reached;
+      const [waiting] = await mailsOf();
+      expect(waiting).toMatchObject({ status: 'WAITING', attempts: 3 });
+      expect(waiting!.reason).toContain('451');
+      expect(waiting!.reason).toContain('try again later');
+      // The retries are pg-boss's, with this start's wait and a growing one (back-off), the same job throughout.
+      const job = await own.database.executeSql(
+        "SELECT retry_count, retry_delay, retry_backoff, retry_limit FROM pgboss.job WHERE name = 'mail-delivery' AND id = $1",
+        [waiting!.id],
+      );
+      expect(job.rows).toEqual([
+        { retry_count: 2, retry_delay: 1, retry_backoff: true, retry_limit: MAIL_RETRY_LIMIT },
+      ]);
+      third.release();
+      const [sent] = await until(mailsOf, (mails) => mails[0]?.status === 'SENT', 'the delivery');
+      expect(sent).toMatchObject({ status: 'SENT', attempts: 3, reason: null });
+      expect(greylisting.asked.filter((asked) => asked === address)).toHaveLength(3);
+      const received = greylisting.received.filter((mail) => mail.parsed.subject?.includes(order.number));
+      expect(received.map(to).filter((recipient) => recipient === address)).toHaveLength(1);
+    } finally {
+      third.release();
+      await own.close();
+      await greylisting.close();
+    }
+  });
+
+  it('keeps the mail while the SMTP server is down and sends it once it is back', async () => {
+    // A port that answers nothing: the SMTP server is down when the order reaches IN_QA.
+    const probe = await startSmtpServer();
+    const port = Number(new URL(probe.url).port);
+    await probe.close();
+    const address = 'patient@example.org';
+    const { own, order, mailsOf, toQa } = await serverWithAddress(`smtp://127.0.0.1:${port}`, address);
+    let back: TestSmtpServer | undefined;
+    try {
+      await toQa();
+      const [refused] = await until(
+        mailsOf,
+        (mails) => (mails[0]?.reason ?? '').includes('ECONNREFUSED'),
+        'a refused connection',
+      );
+      expect(refused).toMatchObject({ status: 'WAITING' });
+      back = await startSmtpServer(port);
+      const [sent] = await until(mailsOf, (mails) => mails[0]?.status === 'SENT', 'the delivery');
+      expect(sent!.attempts).toBeGreaterThanOrEqual(2);
+      const received = back.received.filter((mail) => mail.parsed.subject?.includes(order.number));
+      expect(received.map(to).filter((recipient) => recipient === address)).toHaveLength(1);
+    } finally {
+      await own.close();
+      await back?.close();
+    }
+  });
+});
+
+describe('two runs of one delivery at once', () => {
+  it('send the mail once: the first to take it holds it, the other is tried again later', async () => {
+    const { db } = server.database;
+    const order = await createWagonOrder(server, staff);
+    const [orderRow] = await db.select().from(orders).where(eq(orders.id, order.id));
+    await db.transaction((tx) => recordOrderMails(tx, orderRow!, 'IN_QA', `in-qa:race-${randomUUID()}`));
+    const rows = await db.select().from(notificationMails).where(eq(notificationMails.orderId, order.id));
+    expect(rows.length).toBeGreaterThan(0);
+    const transport = createMailTransport({ smtpUrl: smtp.url, outboxDir: tmpdir(), from: FROM });
+    try {
+      for (const row of rows) {
+        const runs = await Promise.allSettled([
+          deliverMail(db, transport, row.id, 60),
+          deliverMail(db, transport, row.id, 60),
+        ]);
+        // One run sent it; the other found it held (and would be tried again by pg-boss), or found it sent.
+        expect(runs.filter((run) => run.status === 'fulfilled').length).toBeGreaterThanOrEqual(1);
+        for (const run of runs)
+          if (run.status === 'rejected') expect(String(run.reason)).toContain('being sent by another attempt');
+        // The retry of the held run: the mail is sent, so nothing more happens.
+        await deliverMail(db, transport, row.id, 60);
+      }
+    } finally {
+      transport.close();
+    }
+    const after = await db.select().from(notificationMails).where(eq(notificationMails.orderId, order.id));
+    expect(after.map((row) => [row.status, row.attempts, row.heldUntil])).toEqual(rows.map(() => ['SENT', 1, null]));
+    const received = receivedFor(order.number);
+    expect(received.map(to).sort()).toEqual(rows.map((row) => row.address).sort());
+  });
+});
+
 describe('a worker killed mid-send', () => {
-  it('sends the mail once when its job is run again', async () => {
+  it('is handed its job again by pg-boss after the expiry, on the next start, and sends the mail once', async () => {
     const killedSmtp = await startSmtpServer();
     const created = await createTestDatabase();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'vers-mail-kill-'));
-    const target = created ? { url: created.url } : { pgliteDir: path.join(dataDir, 'pglite') };
     const held = killedSmtp.hold('leitung-nord@example.org');
-    // The server as `npm start` runs it, with the worker that takes the mail jobs, in a process of its own.
-    const worker = await startServerProcess({
+    // The server as `npm start` runs it, with the worker that takes the mail jobs, in a process of its own; a job
+    // is given up after 8 s instead of 120 s, and a mail retried after 1 s, so that the test waits seconds.
+    const env = {
       VERS_DATA_DIR: dataDir,
       VERS_DEMO_PASSWORD: DEMO_PASSWORD,
       VERS_DEMO_ORDERS: 'false',
       VERS_SMTP_URL: killedSmtp.url,
       VERS_MAIL_FROM: FROM,
+      VERS_JOB_EXPIRE_SECONDS: '8',
+      VERS_MAIL_RETRY_SECONDS: '1',
       ...(created ? { DATABASE_URL: created.url } : {}),
-    });
+    };
+    const first = await startServerProcess(env);
+    let second: Awaited<ReturnType<typeof startServerProcess>> | undefined;
+    const signIn = async (url: string, userName: string) =>
+      (
+        await requestAt<{ token: string }>(url, 'POST', '/api/v1/auth/signin', {
+          body: { userName, password: DEMO_PASSWORD },
+        })
+      ).body.token;
     try {
-      const signIn = async (userName: string) =>
-        (
-          await requestAt<{ token: string }>(worker.url, 'POST', '/api/v1/auth/signin', {
-            body: { userName, password: DEMO_PASSWORD },
-          })
-        ).body.token;
-      const [admin, worker1] = [await signIn('werkadmin'), await signIn('staff')];
+      const [admin, worker1] = [await signIn(first.url, 'werkadmin'), await signIn(first.url, 'staff')];
       const order = await createWagonOrder(
-        { request: (m, r, o) => requestAt(worker.url, m, r, o) } as TestServer,
+        { request: (m, r, o) => requestAt(first.url, m, r, o) } as TestServer,
         worker1,
       );
-      const changed = await requestAt(worker.url, 'POST', `/api/v1/orders/${order.id}/status`, {
+      const changed = await requestAt(first.url, 'POST', `/api/v1/orders/${order.id}/status`, {
         token: admin,
         body: { status: 'IN_QA' },
       });
       expect(changed.status).toBe(200);
       // The worker is in the middle of sending (the SMTP server has not answered RCPT TO yet): it is killed.
       await held.reached;
-      worker.child.kill('SIGKILL');
-      await new Promise((resolve) => worker.child.once('exit', resolve));
+      first.child.kill('SIGKILL');
+      await new Promise((resolve) => first.child.once('exit', resolve));
       held.release();
       expect(killedSmtp.received.filter((mail) => to(mail) === 'leitung-nord@example.org')).toHaveLength(0);
 
-      // The job runs again (pg-boss hands an unfinished job out again after its expiry): its body, on the database
-      // the killed worker left, every mail of the order, the one sent before the kill included, twice.
-      const database = await openDatabase(target);
-      const transport = createMailTransport({ smtpUrl: killedSmtp.url, outboxDir: dataDir, from: FROM });
-      try {
-        const rows = await database.db.select().from(notificationMails).where(eq(notificationMails.orderId, order.id));
-        expect(rows).toHaveLength(2);
-        for (let round = 0; round < 2; round++) {
-          for (const row of rows) await deliverMail(database.db, transport, row.id);
-        }
-        const after = await database.db.select().from(notificationMails).where(eq(notificationMails.orderId, order.id));
-        expect(after.map((row) => row.status)).toEqual(['SENT', 'SENT']);
-        const killed = after.find((row) => row.address === 'leitung-nord@example.org')!;
-        expect(killed.attempts).toBe(2); // the killed attempt and the one that sent it
-        const received = killedSmtp.received.filter((mail) => mail.parsed.subject?.includes(order.number));
-        expect(received.map(to).sort()).toEqual(['leitung-nord@example.org', 'quality-north@example.org']);
-        expect(received.find((mail) => to(mail) === 'leitung-nord@example.org')?.parsed.messageId).toBe(
-          killed.messageId,
-        );
-      } finally {
-        transport.close();
-        await database.close();
+      // The next start, on the database the killed worker left. Nothing but pg-boss brings the mail out again: its
+      // job is still active (the start's flush adds no second job with the same id), expires, and is retried.
+      second = await startServerProcess(env);
+      const secondUrl = second.url;
+      const token = await signIn(secondUrl, 'werkadmin');
+      let mails: NotificationMail[] = [];
+      for (let i = 0; i < 1800; i++) {
+        mails = (
+          await requestAt<NotificationMail[]>(secondUrl, 'GET', '/api/v1/notificationMails', { token })
+        ).body.filter((mail) => mail.orderNumber === order.number);
+        if (mails.length === 2 && mails.every((mail) => mail.status !== 'WAITING')) break;
+        await sleep(100);
       }
+      expect(mails.map((mail) => mail.status)).toEqual(['SENT', 'SENT']);
+      const killed = mails.find((mail) => mail.address === 'leitung-nord@example.org')!;
+      expect(killed.attempts).toBe(2); // the killed attempt and the one that sent it
+
+      const received = killedSmtp.received.filter((mail) => mail.parsed.subject?.includes(order.number));
+      expect(received.map(to).sort()).toEqual(['leitung-nord@example.org', 'quality-north@example.org']);
+      // The same message both times: the Message-ID is the mail's own (outbox.ts).
+      expect(received.find((mail) => to(mail) === 'leitung-nord@example.org')?.parsed.messageId).toBe(
+        `<${killed.id}@vers.mail>`,
+      );
     } finally {
-      if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill('SIGKILL');
+      for (const process of [first, second]) {
+        if (process && process.child.exitCode === null && process.child.signalCode === null)
+          process.child.kill('SIGKILL');
+      }
       held.release();
       await killedSmtp.close();
       await created?.drop();

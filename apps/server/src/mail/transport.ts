@@ -29,15 +29,21 @@ export interface MailTransport {
   close(): void;
 }
 
-/** How long an SMTP server may take to answer before the attempt counts as failed (and is retried). */
-const SMTP_TIMEOUT_MS = 60_000;
+/**
+ * How long an SMTP server may take to answer one step before the attempt counts as failed (and is retried): a quarter
+ * of the job's expiry, at most 30 s, so that an attempt ends (and frees its mail) well before its job is handed out
+ * again.
+ */
+export function smtpTimeoutMs(timing: { expireSeconds: number }): number {
+  return Math.min(30_000, (timing.expireSeconds * 1000) / 4);
+}
 
-export function createMailTransport(settings: MailSettings): MailTransport {
+export function createMailTransport(settings: MailSettings, timeoutMs = 30_000): MailTransport {
   if (settings.smtpUrl) {
     const transporter = nodemailer.createTransport(settings.smtpUrl, {
-      connectionTimeout: SMTP_TIMEOUT_MS,
-      greetingTimeout: SMTP_TIMEOUT_MS,
-      socketTimeout: SMTP_TIMEOUT_MS,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
     });
     return {
       kind: 'smtp',

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { createTokenService, type TokenService } from '../auth/tokens.ts';
 import { type Database, type DatabaseTarget, openDatabase } from '../db/client.ts';
+import type { JobTiming } from '../jobs/queue.ts';
 import type { MailSettings } from '../mail/transport.ts';
 import { seedDemo } from '../seed/demo.ts';
 
@@ -109,7 +110,13 @@ export async function requestAt<T = unknown>(
  * existing database (seeded when empty), which `close` then leaves in place.
  */
 export async function startTestServer(
-  options: { webDist?: string; target?: DatabaseTarget; trustProxy?: string; mail?: MailSettings } = {},
+  options: {
+    webDist?: string;
+    target?: DatabaseTarget;
+    trustProxy?: string;
+    mail?: MailSettings;
+    jobTiming?: JobTiming;
+  } = {},
 ): Promise<TestServer> {
   const { database, drop } = options.target
     ? { database: await openDatabase(options.target), drop: async () => {} }
@@ -125,6 +132,7 @@ export async function startTestServer(
     ...(options.webDist ? { webDist: options.webDist } : {}),
     ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
     ...(options.mail ? { mail: options.mail } : {}),
+    ...(options.jobTiming ? { jobTiming: options.jobTiming } : {}),
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
 

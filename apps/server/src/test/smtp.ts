@@ -19,6 +19,8 @@ export interface TestSmtpServer {
    * given. `reached` resolves once a sender asked for it.
    */
   hold(address: string): { reached: Promise<void>; release(): void };
+  /** Answers RCPT TO of `address` with 451 (a temporary failure: try again later) the next `times` times. */
+  failTemporarily(address: string, times: number): void;
   close(): Promise<void>;
 }
 
@@ -26,10 +28,11 @@ export interface TestSmtpServer {
  * A real SMTP server (the smtp-server package) on a free port of 127.0.0.1, with no authentication and no TLS. It
  * refuses a recipient whose local part begins with `bounce` as a mail server refuses an unknown mailbox (550).
  */
-export async function startSmtpServer(): Promise<TestSmtpServer> {
+export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const asked: string[] = [];
   const holds = new Map<string, { reach: () => void; released: Promise<void> }>();
+  const temporaryFailures = new Map<string, number>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -41,6 +44,13 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         (error as Error & { responseCode: number }).responseCode = 550;
         callback(error);
       };
+      const failures = temporaryFailures.get(address.address) ?? 0;
+      if (failures > 0) {
+        temporaryFailures.set(address.address, failures - 1);
+        const error = new Error(`4.7.1 <${address.address}>: Greylisted, please try again later`);
+        (error as Error & { responseCode: number }).responseCode = 451;
+        return callback(error);
+      }
       const answer = () => (address.address.startsWith('bounce') ? refuse() : callback());
       const hold = holds.get(address.address);
       if (!hold) return answer();
@@ -63,16 +73,16 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         .catch(callback);
     },
   });
-  const port = await new Promise<number>((resolve, reject) => {
+  const listening = await new Promise<number>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       const address = server.server.address();
       if (typeof address === 'object' && address) resolve(address.port);
       else reject(new Error('no port'));
     });
   });
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${listening}`,
     received,
     asked,
     hold(address) {
@@ -82,6 +92,9 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       const released = new Promise<void>((resolve) => (release = resolve));
       holds.set(address, { reach, released });
       return { reached, release };
+    },
+    failTemporarily(address, times) {
+      temporaryFailures.set(address, times);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -127,7 +127,10 @@ function DeadlineCard({ row, holder }: { row: Row; holder: boolean }) {
               {texts.field(row)}
             </Typography>
             <Typography component="span" color="text.secondary" variant="body2">
-              {t('deadlines.daysLeft', { days: row.daysLeft })} · {t('deadlines.order', { number: row.orderNumber })}
+              {row.daysLeft < 0
+                ? t('deadlines.daysOverdue', { days: -row.daysLeft })
+                : t('deadlines.daysLeft', { days: row.daysLeft })}{' '}
+              · {t('deadlines.order', { number: row.orderNumber })}
             </Typography>
           </Stack>
           <ChevronRightIcon color="action" fontSize="large" />

@@ -12,6 +12,7 @@ import type { Theme } from '@mui/material/styles';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { type ChangeEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { notifications } from '../../app/notifications.ts';
 import { useSession } from '../../app/session.ts';
 import { currentLanguage, loadFeatureCatalogue } from '../../i18n/index.ts';
@@ -168,6 +169,15 @@ export default function UnsentChanges() {
   const hasItems = items.length > 0;
   const nothing = !view || (view.rows.length === 0 && view.unsentOrders.length === 0);
 
+  // The start page's "unsent changes" links here (/profile#unsent): a client-side navigation does not scroll to the
+  // hash by itself, so the card brings itself into view once its content is read.
+  const { hash } = useLocation();
+  const card = useRef<HTMLDivElement>(null);
+  const loaded = view !== undefined;
+  useEffect(() => {
+    if (hash === '#unsent' && loaded) card.current?.scrollIntoView({ block: 'start' });
+  }, [hash, loaded]);
+
   // Field labels come from the deferred field catalogue.
   useEffect(() => {
     if (hasItems) void loadFeatureCatalogue('catalogue').catch((error: unknown) => console.error(error));
@@ -211,7 +221,7 @@ export default function UnsentChanges() {
   };
 
   return (
-    <Card id="unsent" data-testid="unsent-changes">
+    <Card id="unsent" ref={card} data-testid="unsent-changes">
       <CardContent>
         <Typography variant="h6" component="h2" gutterBottom>
           {t('unsent.title')}

@@ -1,0 +1,1 @@
+ALTER TABLE "notification_mails" ADD COLUMN "held_until" timestamp with time zone;
