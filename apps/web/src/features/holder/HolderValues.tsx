@@ -28,7 +28,7 @@ function useOptionTexts(): OptionTexts {
 /** One value as the editor shows it: its label, the value formatted by the field's kind and its unit. */
 function Value({ row, options }: { row: ValueRow; options: OptionTexts }) {
   const { t } = useTranslation();
-  const valueText = useValueText(row.field.kind);
+  const valueText = useValueText(row.field);
   const text = shownText(row.field, row.value, options, valueText);
   const unit = row.field.unit ? t(`catalogue.unit.${row.field.unit}`, { defaultValue: row.field.unit }) : null;
   return (

@@ -23,16 +23,15 @@ function useIsMine() {
  */
 export function ConflictNote(props: {
   field: FieldConflicts;
-  /** The field's kind: how its values read. */
-  kind: FieldDef['kind'];
+  /** The field whose values these are: how they read. */
+  valueField: Pick<FieldDef, 'kind' | 'path' | 'choices'>;
   side?: string | undefined;
   readOnly: boolean;
   onKeep: (value: unknown) => void;
-  /** The field holds a number (shown in the user's language). */
 }) {
   const { t, i18n } = useTranslation();
   const language = (i18n.resolvedLanguage ?? 'de') as Language;
-  const valueText = useValueText(props.kind);
+  const valueText = useValueText(props.valueField);
   const author = useAuthor();
   const isMine = useIsMine();
   const when = (activity: Activity) => formatDateTime(activity.created, language);

@@ -33,17 +33,20 @@ import { syncScheduler } from '../../../offline/scheduler.ts';
 import { versdb } from '../../../offline/versdb.ts';
 
 /**
- * A value of a field of this kind as one line of text: lists joined, yes/no for booleans, a date, month or number as
- * the language writes it (as its field shows it: "24.12.25", "27,5" in German), a dash for a cleared field.
+ * A value of a field as one line of text: lists joined, yes/no for booleans, a date, month or number as the language
+ * writes it (as its field shows it: "24.12.25", "27,5" in German), a fixed code by its text as its switch shows it (a
+ * wheelset's direction: "Turned", not TURNED), a dash for a cleared field.
  */
-export function useValueText(kind: FieldDef['kind']) {
+export function useValueText(field: Pick<FieldDef, 'kind' | 'path' | 'choices'>) {
   const { t, i18n } = useTranslation();
   const language = (i18n.resolvedLanguage ?? 'de') as Language;
   return (value: unknown): string => {
     if (value === null || value === undefined || value === '') return t('orders.editor.history.cleared');
     if (typeof value === 'boolean') return t(value ? 'orders.editor.yes' : 'orders.editor.no');
     if (Array.isArray(value)) return value.map(String).join(', ');
-    if (typeof value === 'string' || typeof value === 'number') return fieldText(kind, String(value), language);
+    if (typeof value === 'string' && field.choices?.includes(value))
+      return t(`catalogue.entryValue.${field.path}.${value}`, { defaultValue: value });
+    if (typeof value === 'string' || typeof value === 'number') return fieldText(field.kind, String(value), language);
     return typeof value === 'object' ? JSON.stringify(value) : String(value);
   };
 }
@@ -83,10 +86,10 @@ function States({ activity }: { activity: Activity }) {
 const revertible = (activity: Activity) =>
   activity.sent === SENT_STATES.SENT && !activity.reverted && isFieldChange(activity);
 
-function HistoryList({ orderId, keys, kind, sideOf, readOnly }: HistoryProps) {
+function HistoryList({ orderId, keys, field, sideOf, readOnly }: HistoryProps) {
   const { t, i18n } = useTranslation();
   const language = (i18n.resolvedLanguage ?? 'de') as Language;
-  const valueText = useValueText(kind);
+  const valueText = useValueText(field);
   const author = useAuthor();
   const [reverting, setReverting] = useState<Activity | null>(null);
   const revert = async (activity: Activity) => {
@@ -162,8 +165,8 @@ interface HistoryProps {
   orderId: string;
   /** The field's keys: its incoming and outgoing value. */
   keys: readonly string[];
-  /** The field's kind: how its values read. */
-  kind: FieldDef['kind'];
+  /** The field: how its values read. */
+  field: Pick<FieldDef, 'kind' | 'path' | 'choices'>;
   /** "Incoming"/"Outgoing" for a key, to tell the sides apart in one list. */
   sideOf: (key: string) => string | undefined;
   /** A done order: nothing can be reverted. */

@@ -127,7 +127,7 @@ function FieldRowView({ orderId, row, conflictsIn, conflictsOut, stored, readOnl
           <FieldHistoryButton
             orderId={orderId}
             keys={keys}
-            kind={row.field.kind}
+            field={row.field}
             sideOf={sideOf}
             label={label}
             readOnly={readOnly}
@@ -175,7 +175,7 @@ function FieldRowView({ orderId, row, conflictsIn, conflictsOut, stored, readOnl
             <Box key={`conflict-${side}`} sx={{ gridColumn: '1 / -1' }}>
               <ConflictNote
                 field={field}
-                kind={row.field.kind}
+                valueField={row.field}
                 side={keys.length > 1 ? t(`orders.editor.side.${side}`) : undefined}
                 readOnly={readOnly}
                 onKeep={(value) => write(slotWrites(slot, value as Write['value'] | null), { decision: true })}
