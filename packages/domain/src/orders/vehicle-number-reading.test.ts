@@ -85,7 +85,11 @@ describe('vehicleNumberCandidates', () => {
           const digits = `${first11}${checkDigit(first11)}`;
           const printed = formatVehicleNumber(digits);
           const text =
-            layout === 'printed' ? printed : layout === 'plain' ? digits : `${printed.slice(0, 5)}\n${printed.slice(6)}`;
+            layout === 'printed'
+              ? printed
+              : layout === 'plain'
+                ? digits
+                : `${printed.slice(0, 5)}\n${printed.slice(6)}`;
           expect(vehicleNumberCandidates(text).valid).toEqual([digits]);
         },
       ),
