@@ -235,6 +235,8 @@ export default defineConfig({
   define: { __VERS_COMMIT__: JSON.stringify(commit), __VERS_SCAN_ASSETS__: JSON.stringify(SCAN_ASSETS) },
   // The manifest (dist/.vite/manifest.json, not precached) maps each lazily loaded screen to its chunks, for the
   // per-route size budgets of `npm run check:budgets`.
-  build: { chunkSizeWarningLimit: 1500, manifest: true },
+  // Vite drops the exports of an app's entries; the scanner engine's entry keeps them: they are its interface
+  // (createNumberScanner). The other entries export nothing.
+  build: { chunkSizeWarningLimit: 1500, manifest: true, rolldownOptions: { preserveEntrySignatures: 'exports-only' } },
   server: { proxy: { '/api': 'http://localhost:8080', '/COMMIT': 'http://localhost:8080' } },
 });

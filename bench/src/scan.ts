@@ -26,7 +26,7 @@ import {
 /** Frames read: enough for a share of a few percent to mean something, few enough for ~3 minutes at 4x. */
 const PICTURES = 120;
 const SEED = 24;
-const CPU_SLOWDOWN = 4;
+const CPU_SLOWDOWN = Number(process.env.SCAN_SLOWDOWN ?? 4);
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
