@@ -155,9 +155,6 @@ export async function measureScan(product: Product, count = PICTURES): Promise<S
 
     const context = await browser.newContext({ baseURL: product.url });
     const page = await context.newPage();
-    page.on('console', (message) => {
-      if (message.text().startsWith('SCANTEXT')) console.log(message.text());
-    });
     await page.goto('/login');
     const cdp: CDPSession = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
