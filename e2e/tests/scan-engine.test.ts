@@ -1,7 +1,7 @@
 // The number scanner's engine as built and served (the camera dialog's own e2e drives it through the UI): its
 // files are in the build and precached by the service worker, the server sends them with the right types, no
-// screen loads them before the camera opens, and the engine reads a generated frame in Chromium under the app's
-// CSP with nothing fetched from elsewhere.
+// screen loads them before the camera opens, and the engine reads generated frames in Chromium, offline, under the
+// app's CSP, with nothing fetched from elsewhere.
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +9,14 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NumberScanner, ScanReading } from '../../apps/web/src/features/scan/types.ts';
 import { AIM, FRAME, renderScanPicture, type ScanPictureSpec } from '../../bench/src/scan-pictures.ts';
-import { baseUrl, launchBrowser, newContext, signIn, takeCspViolations } from '../support/browser.ts';
+import {
+  baseUrl,
+  launchBrowser,
+  newContext,
+  serviceWorkerReady,
+  signIn,
+  takeCspViolations,
+} from '../support/browser.ts';
 
 const dist = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
 const SCAN_FILES = [
@@ -86,7 +93,7 @@ describe('the number scanner as built', () => {
     await context.close();
   });
 
-  it('reads a painted number and a QR code in Chromium under the CSP, fetching only from VERS', async () => {
+  it('reads a painted number and a QR code offline in Chromium under the CSP, fetching only from VERS', async () => {
     const { engine } = builtScanner();
     const context = await newContext(browser);
     const painter = await context.newPage();
@@ -125,6 +132,12 @@ describe('the number scanner as built', () => {
     page.on('request', (request) => origins.add(new URL(request.url()).origin));
     await page.goto('/login');
     await page.getByTestId('login-submit').waitFor();
+    // Offline, after one visit: the engine, its worker, .wasm files and model come from the service worker's cache.
+    await serviceWorkerReady(page);
+    await context.setOffline(true);
+    await page.goto('/login');
+    await page.getByTestId('login-submit').waitFor();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     // Imported by an expression given as text: vitest rewrites an import() written in this file for node.
     await page.evaluate(`import('/${engine}').then((engine) => { window.scanEngine = engine; })`);
     const readings = await page.evaluate(
