@@ -61,7 +61,10 @@ export interface ScanFigures {
   allMedianMs: number;
   /** createNumberScanner(): loading the worker, the .wasm files and the model, at the same slowdown. */
   startMs: number;
-  /** CPU of the browser's renderer processes (the page and its worker) over all reads, per frame. */
+  /**
+   * CPU of the browser's renderer processes (the page and its OCR worker) over all reads, per frame: also handing
+   * the PNG into the page and decoding it, and the throttling's own cost.
+   */
   cpuPerFrameMs: number;
   cost: ProcessCost;
   wrongExamples: string[];
@@ -252,7 +255,7 @@ export function scanSection(figures: ScanFigures): Section {
       },
       { name: 'frame to number, 95th percentile', value: figures.numberP95Ms, unit: 'ms', digits: 0 },
       {
-        name: 'CPU per frame (renderer, unthrottled cost)',
+        name: 'renderer CPU per frame (all threads, with handing the frame in)',
         value: figures.cpuPerFrameMs,
         unit: 'ms',
         digits: 0,
