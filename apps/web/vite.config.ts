@@ -1,5 +1,8 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
@@ -29,10 +32,69 @@ function commitFile(): Plugin {
   };
 }
 
+/**
+ * The files the camera's number scanner (src/features/scan/engine.ts) loads at run time, outside the module graph:
+ * tesseract.js's worker script, its core (LSTM only, WebAssembly SIMD: the JS loader and the .wasm beside it, which it
+ * finds by name), the English LSTM model (`best_int`, gzip) and ZXing's reader .wasm. Copied from node_modules into
+ * the build under one folder named by their contents' hash (so that the server sends them as immutable, like every
+ * file under /assets/), precached by the service worker (scanning works offline), and fetched by a page only when
+ * the scanner is created. Their URLs reach the engine as __VERS_SCAN_ASSETS__.
+ */
+const require = createRequire(import.meta.url);
+const SCAN_SOURCES = {
+  worker: require.resolve('tesseract.js/dist/worker.min.js'),
+  core: require.resolve('tesseract.js-core/tesseract-core-simd-lstm.js'),
+  coreWasm: require.resolve('tesseract.js-core/tesseract-core-simd-lstm.wasm'),
+  lang: require.resolve('@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz'),
+  zxingWasm: require.resolve('zxing-wasm/reader/zxing_reader.wasm'),
+} as const;
+const scanFiles = Object.values(SCAN_SOURCES).map((source) => ({
+  name: path.basename(source),
+  bytes: readFileSync(source),
+}));
+const SCAN_FOLDER = `assets/scan-${createHash('sha256')
+  .update(Buffer.concat(scanFiles.map((file) => file.bytes)))
+  .digest('hex')
+  .slice(0, 12)}`;
+const scanUrl = (source: string) => `/${SCAN_FOLDER}/${path.basename(source)}`;
+const SCAN_ASSETS = {
+  workerPath: scanUrl(SCAN_SOURCES.worker),
+  corePath: scanUrl(SCAN_SOURCES.core),
+  // tesseract.js asks for `${langPath}/eng.traineddata.gz`.
+  langPath: `/${SCAN_FOLDER}`,
+  zxingWasm: scanUrl(SCAN_SOURCES.zxingWasm),
+};
+
+function scanAssets(): Plugin {
+  return {
+    name: 'vers-scan-assets',
+    generateBundle() {
+      for (const file of scanFiles)
+        this.emitFile({ type: 'asset', fileName: `${SCAN_FOLDER}/${file.name}`, source: file.bytes });
+    },
+    // `vite` (dev): the same URLs, from node_modules.
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const file = scanFiles.find((candidate) => request.url === `/${SCAN_FOLDER}/${candidate.name}`);
+        if (!file) return next();
+        response.setHeader(
+          'Content-Type',
+          file.name.endsWith('.wasm')
+            ? 'application/wasm'
+            : file.name.endsWith('.js')
+              ? 'text/javascript'
+              : 'application/gzip',
+        );
+        response.end(file.bytes);
+      });
+    },
+  };
+}
+
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 /** Text files worth compressing: below ~1 KB the headers outweigh the saving. */
-const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest)$/;
+const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|wasm)$/;
 const MIN_COMPRESSED_BYTES = 1024;
 
 /**
@@ -75,6 +137,7 @@ function precompress(): Plugin {
 
 /** The build's second entry (src/i18n/early.ts): starts the language's catalogue while the app still downloads. */
 const EARLY_ENTRY = 'early';
+const SCAN_ENTRY = 'scan-engine';
 
 /**
  * Adds the `early` entry to index.html as a module script of its own, before the app's. Vite merges all module
@@ -87,7 +150,17 @@ function earlyCatalogue(): Plugin {
     name: 'vers-early-catalogue',
     apply: 'build',
     config: () => ({
-      build: { rollupOptions: { input: { index: 'index.html', [EARLY_ENTRY]: 'src/i18n/early.ts' } } },
+      build: {
+        rollupOptions: {
+          // The scanner's engine is an entry of its own, loaded by nothing at start: the camera dialog imports it,
+          // and the benchmark loads it into a page of the built app (dist/.vite/manifest.json names its file).
+          input: {
+            index: 'index.html',
+            [EARLY_ENTRY]: 'src/i18n/early.ts',
+            [SCAN_ENTRY]: 'src/features/scan/engine.ts',
+          },
+        },
+      },
     }),
     transformIndexHtml: {
       order: 'post',
@@ -146,20 +219,24 @@ const serviceWorker = VitePWA({
     ],
   },
   workbox: {
-    globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+    // The scanner's files (scanAssets) too: its .wasm files and the gzip model (not the .gz copies of the build).
+    globPatterns: ['**/*.{js,css,html,svg,png,woff2}', 'assets/scan-*/*.{wasm,traineddata.gz}'],
     navigateFallback: '/index.html',
     navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/COMMIT$/],
     cleanupOutdatedCaches: true,
-    // The editor's chunk with the field catalogue is large; it must be cached all the same.
+    // The editor's chunk with the field catalogue is large, and so is the scanner's core (2.9 MB); they must be
+    // cached all the same.
     maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
   },
 });
 
 export default defineConfig({
-  plugins: [react(), commitFile(), earlyCatalogue(), serviceWorker, precompress()],
-  define: { __VERS_COMMIT__: JSON.stringify(commit) },
+  plugins: [react(), commitFile(), earlyCatalogue(), scanAssets(), serviceWorker, precompress()],
+  define: { __VERS_COMMIT__: JSON.stringify(commit), __VERS_SCAN_ASSETS__: JSON.stringify(SCAN_ASSETS) },
   // The manifest (dist/.vite/manifest.json, not precached) maps each lazily loaded screen to its chunks, for the
   // per-route size budgets of `npm run check:budgets`.
-  build: { chunkSizeWarningLimit: 1500, manifest: true },
+  // Vite drops the exports of an app's entries; the scanner engine's entry keeps them: they are its interface
+  // (createNumberScanner). The other entries export nothing.
+  build: { chunkSizeWarningLimit: 1500, manifest: true, rolldownOptions: { preserveEntrySignatures: 'exports-only' } },
   server: { proxy: { '/api': 'http://localhost:8080', '/COMMIT': 'http://localhost:8080' } },
 });

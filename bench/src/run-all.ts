@@ -25,6 +25,7 @@ import { measureOrderList, orderListSection } from './order-list.ts';
 import { watchMachine, writeReport } from './report.ts';
 import { measurePictureStore, pictureStoreSection } from './picture-store.ts';
 import { measureRestoreHeal, restoreHealSection } from './restore-heal.ts';
+import { measureScan, scanSection } from './scan.ts';
 import { measureStartup, startupSection } from './startup.ts';
 
 removeWindowStub();
@@ -75,6 +76,7 @@ try {
   );
   await step('images', 'pictures', async () => imagesSection(await measureImages(started())));
   await step('memory', 'browser memory', async () => memorySection(await measureMemory(started())));
+  await step('scan', 'scanning the number', async () => scanSection(await measureScan(started())));
   // After the benchmarks above, so that the order list has orders in it.
   await step('lighthouse', 'Lighthouse', async () => lighthouseSections(await measureLighthouse(started())));
 } finally {

@@ -12,6 +12,7 @@ export * from './passwords.ts';
 export * from './contract/admin.ts';
 export * from './contract/audit.ts';
 export * from './orders/vehicle-number.ts';
+export * from './orders/vehicle-number-reading.ts';
 export * from './orders/status.ts';
 export * from './orders/activity.ts';
 export * from './orders/conflicts.ts';

@@ -10,7 +10,9 @@ import type { FastifyInstance } from 'fastify';
  */
 export const CONTENT_SECURITY_POLICY = {
   'default-src': ["'self'"],
-  'script-src': ["'self'"],
+  // 'wasm-unsafe-eval': the camera's number scanner compiles its own WebAssembly (OCR and barcode reader, served from
+  // 'self'); it allows compiling WebAssembly only, not eval() or new Function() of JavaScript.
+  'script-src': ["'self'", "'wasm-unsafe-eval'"],
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:'],
   'media-src': ["'self'", 'blob:'],
