@@ -16,7 +16,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScanButtonProps } from './ScanButton.tsx';
-import type { NumberScanner, ScanReading } from './engine.ts';
+import type { NumberScanner, ScanReading } from './types.ts';
 
 /** Why no number is offered (yet): the engine's reasons, said in the status line. */
 type Reason = Extract<ScanReading, { kind: 'nothing' }>['reason'];
@@ -31,11 +31,12 @@ type State =
   | { kind: 'problem'; problem: CameraProblem };
 
 /**
- * The aim frame, as parts of the picture: a wide band across the middle, where a painted wagon number (one line of
- * 12 digits) or its code fits. The overlay is drawn with the same parts over the video, which keeps its own
- * proportions, so the frame seen is the part read.
+ * The aim frame, as parts of the picture: a band across the middle, three quarters wide, where a painted wagon number
+ * (one line of 12 digits, or two) or its code fits; the scanner's benchmark pictures put the number there
+ * (bench/src/scan-pictures.ts, AIM of a 1280x720 frame). The overlay is drawn with the same parts over the video,
+ * which keeps its own proportions, so the frame seen is the part read first.
  */
-const AIM = { x: 0.06, y: 0.3, width: 0.88, height: 0.4 } as const;
+const AIM = { x: 0.125, y: 200 / 720, width: 0.75, height: 320 / 720 } as const;
 
 const BIG = { minHeight: 56, px: 3 } as const;
 
