@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe.ts';
 import { baseUrl, launchBrowser, serviceWorkerReady, signedInPage } from '../support/browser.ts';
 import { type FakeCamera, launchWithFakeCamera, paintedNumber } from '../support/fake-camera.ts';
+import { keeperOrderViaApi } from '../support/holder.ts';
 import { createOrderViaApi } from '../support/orders.ts';
 
 /** A valid number from 11 digits; numbers of this file start 338066 / 438066, random per run, unlike other files'. */
@@ -26,7 +27,10 @@ afterAll(async () => {
  * A signed-in page whose every camera stream is kept in `window.scanStreams`, so that a test can see that closing
  * the dialog stopped the camera. The camera itself is Chromium's fake one, unchanged.
  */
-async function cameraPage(browser: Browser, options: { locale?: string; permissions?: string[] } = {}) {
+async function cameraPage(
+  browser: Browser,
+  options: { locale?: string; permissions?: string[]; username?: string } = {},
+) {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     locale: options.locale ?? 'de-DE',
@@ -45,7 +49,7 @@ async function cameraPage(browser: Browser, options: { locale?: string; permissi
       return stream;
     };
   });
-  const page = await signedInPage(context, 'staff');
+  const page = await signedInPage(context, options.username ?? 'staff');
   return { context, page };
 }
 
@@ -128,6 +132,45 @@ describe('scanning a vehicle number with the camera', () => {
     await expect(page.getByTestId('orders-search').inputValue()).resolves.toBe(formatVehicleNumber(wagon));
     await expect.poll(() => rows.count()).toBe(1);
     await expect(rows.first().textContent()).resolves.toContain(formatVehicleNumber(wagon));
+    await context.close();
+  });
+
+  it('fills the number of a wheelset to mount in the swap dialog, which mounts it', async () => {
+    const mounted = wheelsetNumber(8);
+    const orderId = await createOrderViaApi({
+      type: 'WAGON',
+      maintenanceNumber: wagonNumber(5),
+      wagon: { wheelsetsOutgoing: [0, 1, 2, 3].map((i) => ({ number: withCheck(`43806${run}${i}9`) })) },
+    });
+    await camera.show(paintedNumber(mounted));
+    const { context, page } = await cameraPage(camera.browser);
+    await page.goto(`/orders/wagon/${orderId}/wheelsets-2`);
+    await page.getByTestId('wheelset-position').waitFor();
+    await page.getByTestId('wheelset-mount').click();
+    await page.getByTestId('wheelset-mount-dialog').waitFor();
+
+    await (await scanOffered(page, 'wheelset-mount-scan', mounted)).getByTestId('scan-use').click();
+    // Checked as on leaving the field, and the focus back in it, in the swap's dialog.
+    await expect.poll(() => page.getByTestId('wheelset-number').inputValue()).toBe(formatVehicleNumber(mounted));
+    await expect.poll(() => focusedTestId(page)).toBe('wheelset-number');
+    await page.getByTestId('wheelset-mount-save').click();
+    await page.getByTestId('wheelset-mount-dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('wheelset-mounted').getAttribute('data-number')).toBe(mounted);
+    await context.close();
+  });
+
+  it('fills the holder’s search, which finds their wagon', async () => {
+    const own = await keeperOrderViaApi('D-GATX');
+    await camera.show(paintedNumber(own.wagonNumber));
+    const { context, page } = await cameraPage(camera.browser, { username: 'holder' });
+    await page.getByTestId('holder-search').waitFor();
+
+    await (await scanOffered(page, 'holder-search-scan', own.wagonNumber)).getByTestId('scan-use').click();
+    const shown = formatVehicleNumber(own.wagonNumber);
+    await expect(page.getByTestId('holder-search').inputValue()).resolves.toBe(shown);
+    await expect.poll(() => page.getByTestId('holder-orders').getAttribute('data-search')).toBe(shown);
+    await expect.poll(() => page.getByTestId('holder-order-row').count()).toBe(1);
+    await expect(page.getByTestId('holder-order-row').getAttribute('data-order-id')).resolves.toBe(own.id);
     await context.close();
   });
 
