@@ -90,6 +90,7 @@ export function ScanDialog(props: ScanDialogProps) {
   /** Readings so far in this dialog: the end-to-end tests wait for some before they say nothing was offered. */
   const [reads, setReads] = useState(0);
   const [scanner, setScanner] = useState<NumberScanner | null>(null);
+  const [stream, setStream] = useState<MediaStream | null>(null);
   const [streaming, setStreaming] = useState(false);
 
   // Closed in any way (a number used, "type it instead", Escape), typing goes on in the field.
@@ -100,7 +101,7 @@ export function ScanDialog(props: ScanDialogProps) {
 
   // The camera and the engine start together; both end with the dialog.
   useEffect(() => {
-    let stream: MediaStream | undefined;
+    let opened: MediaStream | undefined;
     let engine: NumberScanner | undefined;
     let closed = false;
     const fail = (problem: CameraProblem) => !closed && setState({ kind: 'problem', problem });
@@ -110,16 +111,14 @@ export function ScanDialog(props: ScanDialogProps) {
     }
     navigator.mediaDevices
       .getUserMedia({
-        video: { facingMode: { ideal: 'environment' }, width: { ideal: 1920 }, height: { ideal: 1080 } },
+        // 720p, as the scanner is measured with (bench/src/scan.ts): more pixels only make each reading slower.
+        video: { facingMode: { ideal: 'environment' }, width: { ideal: 1280 }, height: { ideal: 720 } },
         audio: false,
       })
       .then((found) => {
-        stream = found;
+        opened = found;
         if (closed) return found.getTracks().forEach((track) => track.stop());
-        const element = video.current;
-        if (!element) return;
-        element.addEventListener('loadeddata', () => !closed && setStreaming(true), { once: true });
-        element.srcObject = found;
+        setStream(found);
       })
       .catch((error: unknown) => fail(cameraProblemOf(error)));
     import('./engine.ts')
@@ -135,10 +134,23 @@ export function ScanDialog(props: ScanDialogProps) {
       });
     return () => {
       closed = true;
-      stream?.getTracks().forEach((track) => track.stop());
+      opened?.getTracks().forEach((track) => track.stop());
       void engine?.dispose();
     };
   }, []);
+
+  // The picture goes to the video once both are there: the video is rendered only once the texts have come.
+  const textsReady = useCatalogue();
+  useEffect(() => {
+    const element = video.current;
+    if (!element || !stream) return;
+    let shown = true;
+    element.addEventListener('loadeddata', () => shown && setStreaming(true), { once: true });
+    element.srcObject = stream;
+    return () => {
+      shown = false;
+    };
+  }, [stream, textsReady]);
 
   useEffect(() => {
     if (streaming && scanner && state.kind === 'starting') setState({ kind: 'live', reason: null });
@@ -180,7 +192,6 @@ export function ScanDialog(props: ScanDialogProps) {
     };
   }, [live, scanner]);
 
-  const textsReady = useCatalogue();
   if (!textsReady) return null;
   const title = t('scan.title', { field: props.field });
   const found = state.kind === 'found' ? state : null;
