@@ -249,6 +249,25 @@ describe('scanning without a camera', () => {
     await context.close();
   });
 
+  it('says that there is no camera on a device without one', async () => {
+    // Chromium's fake capture with no device at all (whatever cameras the machine has), the permission given.
+    const bare = await launchBrowser(['--use-fake-device-for-media-stream=device-count=0']);
+    try {
+      const { context, page } = await cameraPage(bare);
+      await page.goto('/orders/add');
+      await page.getByTestId('order-scan').click();
+      const problem = page.getByTestId('scan-problem');
+      await problem.waitFor();
+      await expect(problem.getAttribute('data-problem')).resolves.toBe('noCamera');
+      await expect(problem.textContent()).resolves.toContain('keine Kamera gefunden');
+      await page.getByTestId('scan-close').click();
+      await expect.poll(() => focusedTestId(page)).toBe('order-number');
+      await context.close();
+    } finally {
+      await bare.close();
+    }
+  });
+
   it('says it in the user’s language', async () => {
     const { context, page } = await openRefused('en-GB');
     await expect(page.getByTestId('scan-problem').textContent()).resolves.toContain('the permission was refused');
