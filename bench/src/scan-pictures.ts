@@ -35,7 +35,7 @@ export type ScanPictureSpec =
       digits: string;
       layout: ScanLayout;
       font: string;
-      /** Height of the digits in px. */
+      /** Height of the digits in px (less where the number would not fit the aim). */
       size: number;
       /** dark: dark paint on a light ground; light: light paint on a dark wagon. */
       paint: 'dark' | 'light';
@@ -49,7 +49,7 @@ export type ScanPictureSpec =
       occlusion: number;
       /** Brightness of the whole frame, 1 for a good exposure. */
       exposure: number;
-      /** Offset of the number from the aim's middle, px. */
+      /** Offset of the number from the aim's middle, px (less where the number would leave the aim). */
       dx: number;
       dy: number;
     }
@@ -225,30 +225,42 @@ export async function renderScanPicture(page: Page, spec: ScanPictureSpec, seed 
       const centreX = aim.x + aim.width / 2;
       const centreY = aim.y + aim.height / 2;
       if (spec.kind === 'text') {
+        // The digits' font size from their height (~0.73 of the em in these fonts), made smaller where the number
+        // would not fit the aim, and the offset kept so that it stays inside: the user aims the number into it.
+        const family = spec.font.replace(/^bold /, '');
+        const weight = spec.font.startsWith('bold') ? 'bold ' : '';
+        let fontPx = Math.round(spec.size / 0.73);
+        context.font = `${weight}${fontPx}px ${family}`;
+        const measured = Math.max(...lines.map((line) => context.measureText(line).width));
+        const fits = Math.min(1, (aim.width * 0.92) / measured);
+        fontPx = Math.floor(fontPx * fits);
+        const size = spec.size * fits;
+        context.font = `${weight}${fontPx}px ${family}`;
+        const widest = Math.max(...lines.map((line) => context.measureText(line).width));
+        const lineHeight = size * 1.5;
+        const blockHeight = (lines.length - 1) * lineHeight + size;
+        const roomX = Math.max(0, (aim.width - widest) / 2 - 10);
+        const roomY = Math.max(0, (aim.height - blockHeight) / 2 - 10);
         context.save();
-        context.translate(centreX + spec.dx, centreY + spec.dy);
+        context.translate(
+          centreX + Math.max(-roomX, Math.min(roomX, spec.dx)),
+          centreY + Math.max(-roomY, Math.min(roomY, spec.dy)),
+        );
         context.rotate((spec.rotate * Math.PI) / 180);
         context.transform(1, 0, spec.shear, 1, 0, 0);
-        // Font size from the wanted digit height: digits are ~0.73 of the em in these fonts.
-        context.font = `${spec.font.startsWith('bold') ? 'bold ' : ''}${Math.round(spec.size / 0.73)}px ${spec.font.replace(/^bold /, '')}`;
         context.textAlign = 'center';
         context.textBaseline = 'middle';
         context.fillStyle = spec.paint === 'dark' ? `hsl(${hue} 20% 12%)` : `hsl(${hue} 10% 92%)`;
         context.filter = spec.blur > 0.05 ? `blur(${spec.blur.toFixed(2)}px)` : 'none';
-        const lineHeight = spec.size * 1.5;
         const top = (-(lines.length - 1) * lineHeight) / 2;
-        let widest = 0;
-        lines.forEach((line, index) => {
-          context.fillText(line, 0, top + index * lineHeight);
-          widest = Math.max(widest, context.measureText(line).width);
-        });
+        lines.forEach((line, index) => context.fillText(line, 0, top + index * lineHeight));
         context.filter = 'none';
         if (spec.occlusion > 0) {
           // A bar of dirt or a pipe in front of the number, across its full height, somewhere along it.
           const width = widest * spec.occlusion;
           const left = -widest / 2 + random() * (widest - width);
           context.fillStyle = light ? 'rgb(120,110,100)' : 'rgb(60,50,45)';
-          context.fillRect(left, top - spec.size, width, (lines.length - 1) * lineHeight + spec.size * 2);
+          context.fillRect(left, top - size, width, (lines.length - 1) * lineHeight + size * 2);
         }
         context.restore();
       } else if (code) {

@@ -9,6 +9,8 @@ import { prepareZXingModule, readBarcodes, type ReadInputBarcodeFormat } from 'z
 import type { NumberScanner } from './types.ts';
 import {
   clampRect,
+  skewAngle,
+  withMargin,
   type FrameSource,
   grab,
   luminance,
@@ -40,12 +42,14 @@ const CODE_FORMATS: ReadInputBarcodeFormat[] = [
 const CODE_MAX_SIDE = 1280;
 
 /**
- * Below this 98th percentile of grey (0-255) even the brightest parts of the frame are dark: paint cannot stand out.
+ * Below this 99.5th percentile of grey (0-255) even the brightest parts of the frame are dark: paint cannot stand out.
  * Such a frame is not read at all; a frame read in vain whose brightest parts are below TOO_DARK_READ is reported
  * too dark rather than "no number".
  */
 const TOO_DARK_SKIP = 28;
 const TOO_DARK_READ = 70;
+/** A slant below this (radians, ~0.5°) is not worth turning the picture for. */
+const SKEW_STEP_MIN = 0.008;
 
 /** Tesseract reads digits and the hyphen before the check digit, nothing else: a letter is never mistaken for one. */
 const OCR_CHARACTERS = '0123456789-';
@@ -102,40 +106,34 @@ export async function createNumberScanner(): Promise<NumberScanner> {
       const size = sourceSize(frame);
       if (size.width === 0 || size.height === 0) return { kind: 'nothing', reason: 'noNumber' };
       const whole = clampRect(undefined, size);
-      const aimed = clampRect(aim, size);
-      const aimedIsWhole = aimed.width === whole.width && aimed.height === whole.height;
+      const aimed = aim ? withMargin(clampRect(aim, size), size) : whole;
 
       const scale = ocrScale(aimed);
-      const lum = luminance(grab(frame, aimed, scale));
-      if (lum.high < TOO_DARK_SKIP) return { kind: 'nothing', reason: 'tooDark' };
+      const level = luminance(grab(frame, aimed, scale));
+      if (level.peak < TOO_DARK_SKIP) return { kind: 'nothing', reason: 'tooDark' };
 
       // Codes first: quick, and exact when found. The whole frame: a tag's code need not sit in the aim.
       const codes = readVehicleNumber(await readCodes(frame, whole));
       if (codes.ok) return { kind: 'number', digits: codes.digits, source: 'code' };
-      if (!codes.ok && codes.reason === 'ambiguous') return { kind: 'nothing', reason: 'noNumber' };
+      if (codes.reason === 'ambiguous') return { kind: 'nothing', reason: 'noNumber' };
 
-      // Then the painted digits: dark paint on light ground as it is; light paint on a dark wagon inverted. The way
-      // the ground suggests first, the other one after.
-      const lightOnDark = lum.median < 128;
+      // Then the painted digits inside the aim (not the whole frame: there the ground's streaks and noise read as
+      // stray digits, and the user aims anyway), levelled: dark paint on light ground as it is, light paint on a
+      // dark wagon inverted; the way the ground suggests first, the other one after.
+      const lightOnDark = level.median < 128;
       const texts: string[] = [];
       let reason = refusal(codes);
-      for (const invert of [lightOnDark, !lightOnDark]) {
-        texts.push(await readText(ocrPicture(lum, invert)));
+      for (const paintIsLight of [lightOnDark, !lightOnDark]) {
+        const angle = skewAngle(level, paintIsLight);
+        const lum = Math.abs(angle) < SKEW_STEP_MIN ? level : luminance(grab(frame, aimed, scale, angle));
+        texts.push(await readText(ocrPicture(lum, paintIsLight)));
         const reading = readVehicleNumber(texts);
         if (reading.ok) return { kind: 'number', digits: reading.digits, source: 'text' };
         // Two passes that found two different valid numbers: one is misread; refuse rather than guess.
         if (reading.reason === 'ambiguous') return { kind: 'nothing', reason: 'noNumber' };
         if (reading.reason === 'checkDigit') reason = 'checkDigit';
       }
-      if (!aimedIsWhole) {
-        const wholeLum = luminance(grab(frame, whole, ocrScale(whole)));
-        texts.push(await readText(ocrPicture(wholeLum, wholeLum.median < 128)));
-        const reading = readVehicleNumber(texts);
-        if (reading.ok) return { kind: 'number', digits: reading.digits, source: 'text' };
-        if (reading.reason === 'ambiguous') return { kind: 'nothing', reason: 'noNumber' };
-        if (reading.reason === 'checkDigit') reason = 'checkDigit';
-      }
-      if (reason === 'noNumber' && lum.high < TOO_DARK_READ) return { kind: 'nothing', reason: 'tooDark' };
+      if (reason === 'noNumber' && level.peak < TOO_DARK_READ) return { kind: 'nothing', reason: 'tooDark' };
       return { kind: 'nothing', reason };
     },
     async dispose() {
