@@ -17,6 +17,7 @@ import { XmlImportButton, XmlImportMessage } from './XmlImportButton.tsx';
 import { EXTERNAL_MAX_LENGTH, numberMessageKey } from './add-order/add-order-form.ts';
 import { useAddOrderForm } from './add-order/useAddOrderForm.ts';
 import { TOUCH, WheelsetRows, numberInputProps } from './add-order/WheelsetRows.tsx';
+import { ScanButton } from '../scan/ScanButton.tsx';
 
 /**
  * The add-order screen (docs/requirements/orders.md#add-order): the layout only. The form's rules are plain functions
@@ -84,7 +85,22 @@ export default function AddOrderPage() {
           error={form.number.wrong || refused.has('number')}
           helperText={numberMessage ? t(numberMessage) : t('orders.add.numberHint')}
           fullWidth
-          slotProps={{ htmlInput: numberInputProps('order-number') }}
+          slotProps={{
+            htmlInput: numberInputProps('order-number'),
+            // A number read by the camera goes through the field's own rules: changed, then checked as on leaving.
+            input: {
+              endAdornment: (
+                <ScanButton
+                  field={isWagon ? t('orders.add.wagonNumber') : t('orders.add.wheelsetNumber')}
+                  testId="order-scan"
+                  onNumber={(digits) => {
+                    order.changeNumber(digits);
+                    order.checkNumber();
+                  }}
+                />
+              ),
+            },
+          }}
           sx={{ '& input': { fontSize: '1.25rem', letterSpacing: '0.04em' } }}
         />
         <Box sx={{ mt: -1 }}>

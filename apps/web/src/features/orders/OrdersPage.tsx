@@ -63,6 +63,7 @@ import { localOrderList } from '../../offline/local-orders.ts';
 import { versdb } from '../../offline/versdb.ts';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
 import LoadFailure from '../../app/components/LoadFailure.tsx';
+import { ScanButton } from '../scan/ScanButton.tsx';
 
 /** Typing pauses this long before the list is asked for again. */
 const SEARCH_DELAY_MS = 300;
@@ -490,6 +491,17 @@ export default function OrdersPage() {
                 <InputAdornment position="start">
                   <SearchIcon />
                 </InputAdornment>
+              ),
+              // A number read by the camera searches as if typed, in its printed form.
+              endAdornment: (
+                <ScanButton
+                  field={t('orders.list.search')}
+                  testId="orders-search-scan"
+                  onNumber={(digits) => {
+                    setSearch(formatVehicleNumber(digits));
+                    resetPage();
+                  }}
+                />
               ),
             },
           }}

@@ -1,7 +1,7 @@
 // The 'bg' catalogues the app needs from its start, merged into one chunk (see ../start-catalogue.ts); the
 // deferred features' catalogues (DEFERRED_LOADERS there) stay out. No imports: the chunk must need no other.
 const parts = import.meta.glob<Record<string, unknown>>(
-  ['../locales/bg.json', '../../features/*/locales/bg.json', '!../../features/catalogue/**'],
+  ['../locales/bg.json', '../../features/*/locales/bg.json', '!../../features/catalogue/**', '!../../features/scan/**'],
   { eager: true, import: 'default' },
 );
 

@@ -1,7 +1,7 @@
 // The 'cs' catalogues the app needs from its start, merged into one chunk (see ../start-catalogue.ts); the
 // deferred features' catalogues (DEFERRED_LOADERS there) stay out. No imports: the chunk must need no other.
 const parts = import.meta.glob<Record<string, unknown>>(
-  ['../locales/cs.json', '../../features/*/locales/cs.json', '!../../features/catalogue/**'],
+  ['../locales/cs.json', '../../features/*/locales/cs.json', '!../../features/catalogue/**', '!../../features/scan/**'],
   { eager: true, import: 'default' },
 );
 

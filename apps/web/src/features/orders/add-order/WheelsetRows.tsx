@@ -10,6 +10,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScanButton } from '../../scan/ScanButton.tsx';
 import { XmlImportButton, XmlImportMessage } from '../XmlImportButton.tsx';
 import { type FieldKey, NUMBER_MAX_LENGTH, type WheelsetRow, numberMessageKey, wheelsetKey } from './add-order-form.ts';
 
@@ -93,7 +94,22 @@ export function WheelsetRows(props: {
                   error={row.wrong || refused.has(key)}
                   helperText={messageKey ? t(messageKey) : undefined}
                   fullWidth
-                  slotProps={{ htmlInput: numberInputProps(`wheelset-number-${index}`) }}
+                  slotProps={{
+                    htmlInput: numberInputProps(`wheelset-number-${index}`),
+                    // A number read by the camera goes through the row's own rules, as if typed and left.
+                    input: {
+                      endAdornment: (
+                        <ScanButton
+                          field={t('orders.add.wheelset', { position })}
+                          testId={`wheelset-scan-${index}`}
+                          onNumber={(digits) => {
+                            props.onChange(index, digits);
+                            props.onCheck(index);
+                          }}
+                        />
+                      ),
+                    },
+                  }}
                   sx={{ flex: { xs: '1 1 100%', sm: '1 1 auto' } }}
                 />
                 <XmlImportButton

@@ -42,6 +42,7 @@ import type { EditContext } from '../../../offline/record-edit.ts';
 import { syncScheduler } from '../../../offline/scheduler.ts';
 import { versdb } from '../../../offline/versdb.ts';
 import { type WheelsetSwapOutcome, swapWheelset } from '../../../offline/wheelset-swap.ts';
+import { ScanButton } from '../../scan/ScanButton.tsx';
 import { vehicleNumberMessageKey } from '../vehicle-number-message.ts';
 import { IDLE, type ImportState } from '../xml-import.ts';
 import { XmlImportButton, XmlImportMessage, useXmlImports } from '../XmlImportButton.tsx';
@@ -302,6 +303,20 @@ function MountDialog(props: {
                   autoComplete: 'off',
                   spellCheck: false,
                   maxLength: 40,
+                },
+                // A number read by the camera goes through the field's own rules, as if typed and left.
+                input: {
+                  endAdornment: (
+                    <ScanButton
+                      field={t('orders.editor.wheelset.number')}
+                      testId="wheelset-mount-scan"
+                      onNumber={(digits) => {
+                        setNumber(digits);
+                        if (template.kind !== 'idle') setTemplate(IDLE);
+                        check(digits);
+                      }}
+                    />
+                  ),
                 },
               }}
               sx={{ flex: { xs: '1 1 100%', sm: '1 1 auto' } }}
