@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe.ts';
 import { baseUrl, launchBrowser, serviceWorkerReady, signedInPage } from '../support/browser.ts';
 import { type FakeCamera, launchWithFakeCamera, paintedNumber } from '../support/fake-camera.ts';
-import { keeperOrderViaApi } from '../support/holder.ts';
 import { createOrderViaApi } from '../support/orders.ts';
 
 /** A valid number from 11 digits; numbers of this file start 338066 / 438066, random per run, unlike other files'. */
@@ -156,21 +155,6 @@ describe('scanning a vehicle number with the camera', () => {
     await page.getByTestId('wheelset-mount-save').click();
     await page.getByTestId('wheelset-mount-dialog').waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('wheelset-mounted').getAttribute('data-number')).toBe(mounted);
-    await context.close();
-  });
-
-  it('fills the holder’s search, which finds their wagon', async () => {
-    const own = await keeperOrderViaApi('D-GATX');
-    await camera.show(paintedNumber(own.wagonNumber));
-    const { context, page } = await cameraPage(camera.browser, { username: 'holder' });
-    await page.getByTestId('holder-search').waitFor();
-
-    await (await scanOffered(page, 'holder-search-scan', own.wagonNumber)).getByTestId('scan-use').click();
-    const shown = formatVehicleNumber(own.wagonNumber);
-    await expect(page.getByTestId('holder-search').inputValue()).resolves.toBe(shown);
-    await expect.poll(() => page.getByTestId('holder-orders').getAttribute('data-search')).toBe(shown);
-    await expect.poll(() => page.getByTestId('holder-order-row').count()).toBe(1);
-    await expect(page.getByTestId('holder-order-row').getAttribute('data-order-id')).resolves.toBe(own.id);
     await context.close();
   });
 

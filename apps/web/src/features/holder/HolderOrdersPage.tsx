@@ -37,7 +37,6 @@ import { HOLDER_PAGE_SIZE, fetchHolderOrders } from './holder-api.ts';
 import { HOLDER_REFRESH_MS } from './holder-view.ts';
 import { useRefresh } from './use-refresh.ts';
 import LoadFailure from '../../app/components/LoadFailure.tsx';
-import { ScanButton } from '../scan/ScanButton.tsx';
 
 /** Typing pauses this long before the list is asked for again (as the workshop's order list). */
 const SEARCH_DELAY_MS = 300;
@@ -197,17 +196,6 @@ export default function HolderOrdersPage() {
               <InputAdornment position="start">
                 <SearchIcon />
               </InputAdornment>
-            ),
-            // The holder searches by wagon number too: one read by the camera searches as if typed.
-            endAdornment: (
-              <ScanButton
-                field={t('holder.list.search')}
-                testId="holder-search-scan"
-                onNumber={(digits) => {
-                  setSearch(formatVehicleNumber(digits));
-                  setPage(0);
-                }}
-              />
             ),
           },
         }}
