@@ -12,7 +12,6 @@ import type { Theme } from '@mui/material/styles';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { type ChangeEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { notifications } from '../../app/notifications.ts';
 import { useSession } from '../../app/session.ts';
 import { currentLanguage, loadFeatureCatalogue } from '../../i18n/index.ts';
@@ -170,13 +169,12 @@ export default function UnsentChanges() {
   const nothing = !view || (view.rows.length === 0 && view.unsentOrders.length === 0);
 
   // The start page's "unsent changes" links here (/profile#unsent): a client-side navigation does not scroll to the
-  // hash by itself, so the card brings itself into view once its content is read.
-  const { hash } = useLocation();
+  // hash by itself, so the card brings itself into view once its content is read (the address holds the hash by then).
   const card = useRef<HTMLDivElement>(null);
   const loaded = view !== undefined;
   useEffect(() => {
-    if (hash === '#unsent' && loaded) card.current?.scrollIntoView({ block: 'start' });
-  }, [hash, loaded]);
+    if (loaded && window.location.hash === '#unsent') card.current?.scrollIntoView({ block: 'start' });
+  }, [loaded]);
 
   // Field labels come from the deferred field catalogue.
   useEffect(() => {
