@@ -4,20 +4,9 @@
 import type { Section } from './figures.ts';
 import { randomUUID } from 'node:crypto';
 import { ACTIVITY_TYPES, type Activity, foldActivities, ORDER_ROOTS, ORDER_STATUSES, SENT_STATES } from '@vers/domain';
+import { seededRandom } from './random.ts';
 
 export const FOLD_ACTIVITIES = 10_000;
-
-/** mulberry32: a small seeded generator, so every run folds the same order. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /**
  * One wagon order's activities: values spread over 300 paths (90 fields and 6 wheelsets of 10 fields on each
@@ -25,7 +14,7 @@ function seeded(seed: number) {
  * server counters 1..count, in the shuffled order a store keyed by id gives them back.
  */
 export function orderActivities(count = FOLD_ACTIVITIES): Activity[] {
-  const random = seeded(20_250_303);
+  const random = seededRandom(20_250_303);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const orderId = randomUUID();
   const wheelset = (side: 'in' | 'out', index: number) =>

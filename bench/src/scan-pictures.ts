@@ -7,6 +7,7 @@ import { checkDigit, formatVehicleNumber } from '@vers/domain';
 import bwipjs from 'bwip-js/node';
 import type { Page } from 'playwright-core';
 import QRCode from 'qrcode';
+import { seededRandom } from './random.ts';
 
 /** The frame size: a tablet camera's 720p stream, which the UI hands the scanner as it is. */
 export const FRAME = { width: 1280, height: 720 } as const;
@@ -75,18 +76,6 @@ export function expectedReading(spec: ScanPictureSpec): ScanExpectation {
   if (spec.exposure < 0.2) return { refused: 'tooDark' };
   const valid = checkDigit(spec.digits.slice(0, 11)) === Number(spec.digits[11]);
   return valid ? { number: spec.digits } : { refused: 'checkDigit' };
-}
-
-/** mulberry32: a small seeded generator, so that a run's pictures are the same every time. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A random valid number: a real exchange code (31, 33, 37, 21…), a country code and any type and serial. */
