@@ -126,7 +126,7 @@ function DeadlineCard({ row, holder }: { row: Row; holder: boolean }) {
             <Typography component="span" sx={{ overflowWrap: 'anywhere' }}>
               {texts.field(row)}
             </Typography>
-            <Typography component="span" color="text.secondary" variant="body2">
+            <Typography component="span" color="text.secondary" variant="body2" data-testid="deadline-days">
               {row.daysLeft < 0
                 ? t('deadlines.daysOverdue', { days: -row.daysLeft })
                 : t('deadlines.daysLeft', { days: row.daysLeft })}{' '}
