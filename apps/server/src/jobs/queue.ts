@@ -50,7 +50,7 @@ export interface JobTiming {
   /** The first wait before a failed mail is tried again; each further wait is about twice the one before. */
   mailRetrySeconds: number;
 }
-export const DEFAULT_JOB_TIMING: JobTiming = { expireSeconds: 120, mailRetrySeconds: 30 };
+export const DEFAULT_JOB_TIMING: JobTiming = { expireSeconds: 300, mailRetrySeconds: 30 };
 
 interface QueueOptions {
   retryLimit: number;

@@ -28,7 +28,9 @@ function reasonOf(error: unknown): string {
  * so a job run again (a retry, a second enqueue) never sends what was sent and recorded. An attempt takes the mail in
  * one statement (waiting and not held by another attempt) and holds it for `holdSeconds`, the job's expiry: a run of
  * the same job that pg-boss starts while the first is still sending (it took longer than the expiry) finds it held and
- * is tried again later (by then sent, or free), and the first attempt's end clears the hold.
+ * is tried again later (by then sent, or free), and the first attempt's end clears the hold. Every outcome is recorded
+ * only while the mail's attempt number is still this attempt's: an attempt that outlived its hold (a newer one took
+ * the mail) never overwrites the newer one's outcome.
  *
  * The guarantee: the mail is recorded SENT right after the SMTP server accepted it (its 250 after DATA). A worker that
  * dies before that acceptance (mid-send) left nothing delivered, and the retry sends it once. The remaining window is
@@ -61,11 +63,9 @@ export async function deliverMail(db: Db, transport: MailTransport, mailId: stri
     return;
   }
   const { attempts } = mail;
+  const mine = and(eq(notificationMails.id, mail.id), eq(notificationMails.attempts, attempts));
   const fail = (reason: string) =>
-    db
-      .update(notificationMails)
-      .set({ status: 'FAILED', reason, heldUntil: null })
-      .where(eq(notificationMails.id, mail.id));
+    db.update(notificationMails).set({ status: 'FAILED', reason, heldUntil: null }).where(mine);
 
   try {
     // Inside the attempt: a failure to put the mail together (its PDF) ends the hold and is tried again, too.
@@ -89,7 +89,7 @@ export async function deliverMail(db: Db, transport: MailTransport, mailId: stri
     await db
       .update(notificationMails)
       .set({ status: 'SENT', reason: null, sentAt: new Date(), file: sent.file, heldUntil: null })
-      .where(eq(notificationMails.id, mail.id));
+      .where(mine);
   } catch (error) {
     const reason = reasonOf(error);
     // A refused address or the last attempt: a visible failure, not a crash and not another retry.
@@ -97,7 +97,7 @@ export async function deliverMail(db: Db, transport: MailTransport, mailId: stri
       await fail(reason);
       return;
     }
-    await db.update(notificationMails).set({ reason, heldUntil: null }).where(eq(notificationMails.id, mail.id));
+    await db.update(notificationMails).set({ reason, heldUntil: null }).where(mine);
     throw error; // pg-boss retries with back-off
   }
 }

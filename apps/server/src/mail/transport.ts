@@ -30,12 +30,13 @@ export interface MailTransport {
 }
 
 /**
- * How long an SMTP server may take to answer one step before the attempt counts as failed (and is retried): a quarter
- * of the job's expiry, at most 30 s, so that an attempt ends (and frees its mail) well before its job is handed out
- * again.
+ * How long an SMTP server may take to answer one step before the attempt counts as failed (and is retried): a tenth
+ * of the job's expiry, at most 30 s. A session has about seven steps (connect, greeting, EHLO, MAIL, RCPT, DATA, the
+ * end of the message), so even a server that takes just under the limit at each ends the attempt (and frees its
+ * mail) before its job is handed out again.
  */
 export function smtpTimeoutMs(timing: { expireSeconds: number }): number {
-  return Math.min(30_000, (timing.expireSeconds * 1000) / 4);
+  return Math.min(30_000, (timing.expireSeconds * 1000) / 10);
 }
 
 export function createMailTransport(settings: MailSettings, timeoutMs = 30_000): MailTransport {

@@ -16,9 +16,10 @@ export interface TestSmtpServer {
   asked: string[];
   /**
    * Holds RCPT TO of `address` unanswered until released: a sender is stopped mid-send there, before the message is
-   * given. `reached` resolves once a sender asked for it.
+   * given. `reached` resolves once a sender asked for it. Once released it is accepted, or refused as an unknown
+   * mailbox (550) when `then` is 'refuse'.
    */
-  hold(address: string): { reached: Promise<void>; release(): void };
+  hold(address: string, then?: 'accept' | 'refuse'): { reached: Promise<void>; release(): void };
   /** Answers RCPT TO of `address` with 451 (a temporary failure: try again later) the next `times` times. */
   failTemporarily(address: string, times: number): void;
   close(): Promise<void>;
@@ -31,7 +32,7 @@ export interface TestSmtpServer {
 export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const asked: string[] = [];
-  const holds = new Map<string, { reach: () => void; released: Promise<void> }>();
+  const holds = new Map<string, { reach: () => void; released: Promise<void>; then: 'accept' | 'refuse' }>();
   const temporaryFailures = new Map<string, number>();
   const server = new SMTPServer({
     authOptional: true,
@@ -56,7 +57,7 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
       if (!hold) return answer();
       holds.delete(address.address);
       hold.reach();
-      void hold.released.then(answer);
+      void hold.released.then(hold.then === 'refuse' ? refuse : answer);
     },
     onData(stream, session, callback) {
       simpleParser(stream)
@@ -85,12 +86,12 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
     url: `smtp://127.0.0.1:${listening}`,
     received,
     asked,
-    hold(address) {
+    hold(address, then = 'accept') {
       let reach = () => {};
       let release = () => {};
       const reached = new Promise<void>((resolve) => (reach = resolve));
       const released = new Promise<void>((resolve) => (release = resolve));
-      holds.set(address, { reach, released });
+      holds.set(address, { reach, released, then });
       return { reached, release };
     },
     failTemporarily(address, times) {
