@@ -8,13 +8,21 @@ import { launchBrowser } from './browser.ts';
 /**
  * Chromium's fake camera playing a picture of a number (issue 24): the scanner's own picture generator
  * (bench/src/scan-pictures.ts) draws it, and it is written as a one-frame YUV4MPEG2 file, which Chromium's
- * `--use-file-for-fake-video-capture` plays in a loop. Chromium opens the file each time a page starts the camera,
- * so a test shows the camera another picture by `show`ing it before the scan dialog opens.
+ * `--use-file-for-fake-video-capture` plays in a loop.
+ *
+ * Chromium shares its one camera among all its pages and opens the file again only when the camera starts after the
+ * last page stopped it. A page that stops the camera and starts it again is ordered (one renderer's messages), so
+ * `show` serves a second picture within one page. A page of another context may start the camera before the
+ * browser has handled the stop of a context just closed, and would still get the picture before: `restart` gives a
+ * test a browser of its own.
  */
 export interface FakeCamera {
-  browser: Browser;
-  /** Puts this picture in front of the camera, from the next time a page starts it. */
+  /** The Chromium whose camera plays the picture shown last. */
+  readonly browser: Browser;
+  /** Puts this picture in front of the camera, from the next time it starts after every page stopped it. */
   show(spec: ScanPictureSpec): Promise<void>;
+  /** Closes the browser (and its pages) and starts another whose camera plays this picture. */
+  restart(spec: ScanPictureSpec): Promise<Browser>;
   close(): Promise<void>;
 }
 
@@ -100,7 +108,7 @@ async function pixelsOf(page: Page, spec: ScanPictureSpec): Promise<Uint8Array> 
 }
 
 /**
- * A Chromium whose camera plays `first` (and later what `show` puts there), allowed without asking
+ * A Chromium whose camera plays `first` (and later what `show` or `restart` puts there), allowed without asking
  * (`--use-fake-ui-for-media-stream`; a context may still be refused the camera by its permissions).
  */
 export async function launchWithFakeCamera(first: ScanPictureSpec): Promise<FakeCamera> {
@@ -115,15 +123,25 @@ export async function launchWithFakeCamera(first: ScanPictureSpec): Promise<Fake
     writeFileSync(`${file}.part`, y4mOf(rgba, FRAME.width, FRAME.height));
     renameSync(`${file}.part`, file);
   };
+  const launch = () =>
+    launchBrowser([
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${file}`,
+    ]);
   await show(first);
-  const browser = await launchBrowser([
-    '--use-fake-ui-for-media-stream',
-    '--use-fake-device-for-media-stream',
-    `--use-file-for-fake-video-capture=${file}`,
-  ]);
+  let browser = await launch();
   return {
-    browser,
+    get browser() {
+      return browser;
+    },
     show,
+    async restart(spec) {
+      await browser.close();
+      await show(spec);
+      browser = await launch();
+      return browser;
+    },
     close: async () => {
       await browser.close();
       await painter.close();

@@ -1,5 +1,5 @@
 import { checkDigit, formatVehicleNumber } from '@vers/domain';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe.ts';
 import { baseUrl, launchBrowser, serviceWorkerReady, signedInPage } from '../support/browser.ts';
@@ -66,9 +66,25 @@ async function scanOffered(page: Page, buttonTestId: string, digits: string) {
   const dialog = page.getByTestId('scan-dialog');
   await dialog.waitFor();
   const offered = dialog.getByTestId('scan-number');
-  await offered.waitFor();
+  await offered.waitFor().catch(async (error: unknown) => {
+    throw new Error(`no number offered; the dialog: ${await dialogState(dialog)}`, { cause: error });
+  });
   await expect(offered.getAttribute('data-digits')).resolves.toBe(digits);
   return dialog;
+}
+
+/** What the dialog shows, for a failure's message. */
+async function dialogState(dialog: Locator): Promise<string> {
+  const status = dialog.getByTestId('scan-status');
+  return [
+    `state ${await dialog.getAttribute('data-state', { timeout: 1000 }).catch(() => '?')}`,
+    `reads ${await dialog.getAttribute('data-reads', { timeout: 1000 }).catch(() => '?')}`,
+    `reason ${await status.getAttribute('data-reason', { timeout: 1000 }).catch(() => '-')}`,
+    `problem ${await dialog
+      .getByTestId('scan-problem')
+      .getAttribute('data-problem', { timeout: 1000 })
+      .catch(() => '-')}`,
+  ].join(', ');
 }
 
 const focusedTestId = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
@@ -77,8 +93,7 @@ describe('scanning a vehicle number with the camera', () => {
   it('fills add order’s wagon number and a wheelset number after confirmation; the order is saved with them', async () => {
     const wagon = wagonNumber(0);
     const wheelset = wheelsetNumber(0);
-    await camera.show(paintedNumber(wagon));
-    const { context, page } = await cameraPage(camera.browser);
+    const { context, page } = await cameraPage(await camera.restart(paintedNumber(wagon)));
     await page.goto('/orders/add');
 
     const dialog = await scanOffered(page, 'order-scan', wagon);
@@ -121,8 +136,7 @@ describe('scanning a vehicle number with the camera', () => {
       maintenanceNumber: wagon,
       wagon: { wheelsetsOutgoing: [4, 5, 6, 7].map((i) => ({ number: wheelsetNumber(i) })) },
     });
-    await camera.show(paintedNumber(wagon));
-    const { context, page } = await cameraPage(camera.browser);
+    const { context, page } = await cameraPage(await camera.restart(paintedNumber(wagon)));
     await page.goto('/orders');
     const rows = page.getByTestId('orders-table').locator('tbody tr[data-testid^="order-row-"]');
     await rows.first().waitFor();
@@ -141,8 +155,7 @@ describe('scanning a vehicle number with the camera', () => {
       maintenanceNumber: wagonNumber(5),
       wagon: { wheelsetsOutgoing: [0, 1, 2, 3].map((i) => ({ number: withCheck(`43806${run}${i}9`) })) },
     });
-    await camera.show(paintedNumber(mounted));
-    const { context, page } = await cameraPage(camera.browser);
+    const { context, page } = await cameraPage(await camera.restart(paintedNumber(mounted)));
     await page.goto(`/orders/wagon/${orderId}/wheelsets-2`);
     await page.getByTestId('wheelset-position').waitFor();
     await page.getByTestId('wheelset-mount').click();
@@ -160,8 +173,7 @@ describe('scanning a vehicle number with the camera', () => {
 
   it('works offline: the reader comes from the service worker’s cache', async () => {
     const wagon = wagonNumber(2);
-    await camera.show(paintedNumber(wagon));
-    const { context, page } = await cameraPage(camera.browser);
+    const { context, page } = await cameraPage(await camera.restart(paintedNumber(wagon)));
     await serviceWorkerReady(page);
     await context.setOffline(true);
     await page.goto('/orders/add');
@@ -175,12 +187,16 @@ describe('scanning a vehicle number with the camera', () => {
 
   it('never offers a number whose check digit is wrong, and says why', async () => {
     const wrong = wrongCheck(wagonNumber(3));
-    await camera.show(paintedNumber(wrong));
-    const { context, page } = await cameraPage(camera.browser);
+    const { context, page } = await cameraPage(await camera.restart(paintedNumber(wrong)));
     await page.goto('/orders/add');
     await page.getByTestId('order-scan').click();
     const dialog = page.getByTestId('scan-dialog');
-    await dialog.locator('[data-testid="scan-status"][data-reason="checkDigit"]').waitFor();
+    await dialog
+      .locator('[data-testid="scan-status"][data-reason="checkDigit"]')
+      .waitFor()
+      .catch(async (error: unknown) => {
+        throw new Error(`no wrong check digit said; the dialog: ${await dialogState(dialog)}`, { cause: error });
+      });
     // Several frames read, and the dialog still reading: a number offered would have ended the reading.
     await expect.poll(async () => Number(await dialog.getAttribute('data-reads'))).toBeGreaterThanOrEqual(4);
     await expect(dialog.getAttribute('data-state')).resolves.toBe('live');
@@ -196,6 +212,67 @@ describe('scanning a vehicle number with the camera', () => {
     await expect.poll(() => camerasStopped(page)).toBe(true);
     await page.keyboard.type(wagonNumber(3));
     await expect(page.getByTestId('order-number').inputValue()).resolves.toBe(wagonNumber(3));
+    await context.close();
+  });
+});
+
+describe('a reader that cannot load', () => {
+  /** A page that fetches from the server only (no service worker), with the files matching `blocked` refused. */
+  async function withoutFiles(blocked: string) {
+    const context = await camera.browser.newContext({
+      baseURL: baseUrl(),
+      locale: 'de-DE',
+      viewport: { width: 1280, height: 800 },
+      permissions: ['camera'],
+      serviceWorkers: 'block',
+    });
+    await context.route(blocked, (route) => route.abort('internetdisconnected'));
+    const page = await signedInPage(context, 'staff');
+    await page.goto('/orders/add');
+    return { context, page };
+  }
+
+  it('stops the camera it had started and says the reader could not start; the field stays usable', async () => {
+    const { context, page } = await withoutFiles('**/assets/scan-engine-*.js');
+    await page.evaluate(() => {
+      const streams: MediaStream[] = [];
+      (window as unknown as { scanStreams: MediaStream[] }).scanStreams = streams;
+      const devices = navigator.mediaDevices;
+      const original = devices.getUserMedia.bind(devices);
+      devices.getUserMedia = async (constraints) => {
+        const stream = await original(constraints);
+        streams.push(stream);
+        return stream;
+      };
+    });
+    await page.getByTestId('order-scan').click();
+    const problem = page.getByTestId('scan-problem');
+    await problem.waitFor();
+    await expect(problem.getAttribute('data-problem')).resolves.toBe('engine');
+    // The camera was asked for and is off again: no light left on while nothing reads.
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { scanStreams: MediaStream[] }).scanStreams.length))
+      .toBeGreaterThan(0);
+    await expect.poll(() => camerasStopped(page)).toBe(true);
+    await page.getByTestId('scan-close').click();
+    await expect.poll(() => focusedTestId(page)).toBe('order-number');
+    await context.close();
+  });
+
+  it('closes at once when the dialog itself cannot load, keeps the screen, and the next press opens it', async () => {
+    const blocked = '**/assets/ScanDialog-*.js';
+    const { context, page } = await withoutFiles(blocked);
+    await page.getByTestId('order-external').fill('kept');
+    await page.getByTestId('order-scan').click();
+    await expect.poll(() => focusedTestId(page)).toBe('order-number');
+    await expect(page.getByTestId('scan-dialog').count()).resolves.toBe(0);
+    // The screen is the same form, with what was typed: no error page.
+    await expect(page.getByTestId('order-external').inputValue()).resolves.toBe('kept');
+    await context.unroute(blocked);
+    await page.getByTestId('order-scan').click();
+    await page.getByTestId('scan-dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('scan-dialog').waitFor({ state: 'detached' });
     await context.close();
   });
 });

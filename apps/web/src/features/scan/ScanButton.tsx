@@ -1,6 +1,7 @@
 import IconButton from '@mui/material/IconButton';
 import { createSvgIcon } from '@mui/material/SvgIcon';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import type { ScanDialogProps } from './ScanDialog.tsx';
 import { useTranslation } from 'react-i18next';
 
 /** The aim frame's four corners and the reading line: a few bytes, instead of a larger icon of the library. */
@@ -14,7 +15,24 @@ const ScanIcon = createSvgIcon(
  * vehicle-number field carries this file (the route budgets, bench/budgets.json), so it goes through a loader module
  * that holds the list of the dialog's chunks which Vite puts beside an import(): here it would be 30 file names.
  */
-const ScanDialog = lazy(() => import('./load-scan-dialog.ts').then((loader) => loader.loadScanDialog()));
+const loadDialog = () =>
+  import('./load-scan-dialog.ts')
+    .then((loader) => loader.loadScanDialog())
+    .catch(() => {
+      // Not loaded (offline before the app was cached, a new version deployed): this press closes at once, the field
+      // keeps the focus, and the next press tries again, instead of the screen's error page.
+      ScanDialog = lazy(loadDialog);
+      return { default: ClosesAtOnce };
+    });
+let ScanDialog = lazy(loadDialog);
+
+function ClosesAtOnce({ anchor, onClose }: ScanDialogProps) {
+  useEffect(() => {
+    anchor.parentElement?.querySelector('input')?.focus();
+    onClose();
+  });
+  return null;
+}
 
 export interface ScanButtonProps {
   /** The field's label: the button's name and the dialog's title. */

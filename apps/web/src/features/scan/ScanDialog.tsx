@@ -64,14 +64,19 @@ const CATALOGUES = import.meta.glob<Record<string, unknown>>('./locales/*.json',
 function useCatalogue(): boolean {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
+  const [unloadable, setUnloadable] = useState(false);
   const ready = i18n.hasResourceBundle(language, 'translation') && i18n.exists('scan.title', { lng: language });
   useEffect(() => {
     if (ready) return;
     const load = CATALOGUES[`./locales/${language}.json`];
     // The store's 'added' event renders the dialog again (react.bindI18nStore in i18n/index.ts).
-    void load?.().then((catalogue) => i18n.addResourceBundle(language, 'translation', catalogue, true, true));
+    load?.()
+      .then((catalogue) => i18n.addResourceBundle(language, 'translation', catalogue, true, true))
+      // Without its texts (a chunk that did not come) the dialog still opens, with its buttons: "type it instead"
+      // must stay one tap away.
+      .catch(() => setUnloadable(true));
   }, [i18n, language, ready]);
-  return ready;
+  return ready || unloadable;
 }
 
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
@@ -99,12 +104,22 @@ export function ScanDialog(props: ScanDialogProps) {
     return () => field?.focus();
   }, [props.anchor]);
 
-  // The camera and the engine start together; both end with the dialog.
+  // The camera and the engine start together; both end with the dialog, and with the other's failure: a camera that
+  // cannot read is stopped at once, and the first problem is the one said.
   useEffect(() => {
     let opened: MediaStream | undefined;
     let engine: NumberScanner | undefined;
     let closed = false;
-    const fail = (problem: CameraProblem) => !closed && setState({ kind: 'problem', problem });
+    const end = () => {
+      closed = true;
+      opened?.getTracks().forEach((track) => track.stop());
+      void engine?.dispose();
+    };
+    const fail = (problem: CameraProblem) => {
+      if (closed) return;
+      end();
+      setState({ kind: 'problem', problem });
+    };
     if (!navigator.mediaDevices?.getUserMedia) {
       fail('unsupported');
       return;
@@ -132,11 +147,7 @@ export function ScanDialog(props: ScanDialogProps) {
         console.error(error);
         fail('engine');
       });
-    return () => {
-      closed = true;
-      opened?.getTracks().forEach((track) => track.stop());
-      void engine?.dispose();
-    };
+    return end;
   }, []);
 
   // The picture goes to the video once both are there: the video is rendered only once the texts have come.
