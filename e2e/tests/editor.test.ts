@@ -2,7 +2,7 @@ import { checkDigit, formatVehicleNumber } from '@vers/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, newContext, signIn } from '../support/browser.ts';
-import { createOrderViaApi } from '../support/orders.ts';
+import { createOrderViaApi, serverValue } from '../support/orders.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -48,6 +48,29 @@ async function enter(page: Page, key: string, text: string) {
 
 const progress = (page: Page, tab: string) =>
   page.getByTestId(`progress-${tab}`).getAttribute('data-percent').then(Number);
+
+/** The order's rows on this device holding `text` as the field's value (IndexedDB, read by the page). */
+const storedRowsOf = (page: Page, orderId: string, key: string, text: string) =>
+  page.evaluate(
+    ([orderId, key, text]) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('versdb');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const rows = open.result.transaction('orderResults').objectStore('orderResults').index('orderId');
+          const read = rows.getAll(orderId);
+          read.onerror = () => reject(read.error);
+          read.onsuccess = () => {
+            const found = (read.result as { key: string; outputValue: string }[]).filter(
+              (row) => row.key === key && row.outputValue.includes(JSON.stringify(text)),
+            );
+            open.result.close();
+            resolve(found.length);
+          };
+        };
+      }),
+    [orderId, key, text] as const,
+  );
 
 describe('order editor', () => {
   it('fills base data: numbers are normalised or refused, progress moves, undo restores, values survive a reload', async () => {
@@ -199,28 +222,7 @@ describe('order editor', () => {
   it('stores edits on the save worker, and on the page itself when the worker cannot load', async () => {
     const orderId = await createWagonOrder();
     const key = `${W_OUT}.Halterkurzkennzeichen`;
-    /** The order's rows on this device holding `text` as the field's value (IndexedDB, read by the page). */
-    const storedRows = (page: Page, text: string) =>
-      page.evaluate(
-        ([orderId, key, text]) =>
-          new Promise<number>((resolve, reject) => {
-            const open = indexedDB.open('versdb');
-            open.onerror = () => reject(open.error);
-            open.onsuccess = () => {
-              const rows = open.result.transaction('orderResults').objectStore('orderResults').index('orderId');
-              const read = rows.getAll(orderId);
-              read.onerror = () => reject(read.error);
-              read.onsuccess = () => {
-                const found = (read.result as { key: string; outputValue: string }[]).filter(
-                  (row) => row.key === key && row.outputValue.includes(JSON.stringify(text)),
-                );
-                open.result.close();
-                resolve(found.length);
-              };
-            };
-          }),
-        [orderId, key, text] as const,
-      );
+    const storedRows = (page: Page, text: string) => storedRowsOf(page, orderId, key, text);
 
     // As the editor opens it starts the worker, which stores the edit.
     const withWorker = await newContext(browser);
@@ -265,6 +267,45 @@ describe('order editor', () => {
     await expect.poll(() => field(refused, key).inputValue()).toBe('D-PAGE2');
     await expect(refused.getByText('Fehler beim Speichern').count()).resolves.toBe(0);
     await withoutWorker.close();
+  });
+
+  it('stores, at the next start, an edit the page showed but had not stored yet when it was reloaded', async () => {
+    const orderId = await createWagonOrder();
+    const key = `${W_OUT}.Halterkurzkennzeichen`;
+    const context = await browser.newContext({
+      baseURL: baseUrl(),
+      locale: 'de-DE',
+      viewport: { width: 1280, height: 800 },
+      serviceWorkers: 'block',
+    });
+    // The save worker's script is slow to come (a busy tablet): never answered here, so the edit waits for it.
+    let asked = 0;
+    await context.route('**/save-worker-*.js', () => void asked++);
+    const page = await context.newPage();
+    await openOrder(page, orderId);
+    await expect.poll(() => asked).toBeGreaterThan(0);
+    await enter(page, key, 'D-JRNL');
+    await expect.poll(() => field(page, key).inputValue()).toBe('D-JRNL');
+    // Shown, and not in IndexedDB: a reload now would have lost it.
+    await expect(storedRowsOf(page, orderId, key, 'D-JRNL')).resolves.toBe(0);
+    await page.reload();
+    await page.getByTestId('order-footer').waitFor();
+    // Stored by the page itself from the journal (the worker is still held), shown, and sent.
+    await expect.poll(() => storedRowsOf(page, orderId, key, 'D-JRNL')).toBe(1);
+    await expect.poll(() => field(page, key).inputValue()).toBe('D-JRNL');
+    await page.getByTestId('sync-now').click();
+    await expect.poll(() => serverValue(orderId, key)).toBe('D-JRNL');
+    const journal = () =>
+      page.evaluate(() => Object.keys(localStorage).filter((name) => name.startsWith('vers-unstored:')));
+    await expect.poll(journal).toEqual([]);
+
+    // Without a reload: the worker still never answers, and after a while the page stores the edit itself.
+    await enter(page, key, 'D-LATE');
+    await expect.poll(() => storedRowsOf(page, orderId, key, 'D-LATE'), { timeout: 60_000 }).toBe(1);
+    await page.getByTestId('sync-now').click();
+    await expect.poll(() => serverValue(orderId, key)).toBe('D-LATE');
+    await expect.poll(journal).toEqual([]);
+    await context.close();
   });
 
   it('two browsers editing the same order converge', async () => {

@@ -36,22 +36,88 @@ interface Waiting {
   reject: (error: unknown) => void;
 }
 
+/** How long an edit waits for the worker's answer before the page stores it itself; it usually takes milliseconds. */
+const WORKER_PATIENCE_MS = 10_000;
+
 /** Undefined: not started yet; null: none can run here (or it failed), so rows are stored on this thread. */
 let worker: Worker | null | undefined;
 let nextId = 0;
 const unanswered = new Map<number, Waiting>();
 
+/**
+ * The rows, when all of them are stored already (same ids): by a dying worker before it could answer, or by another
+ * tab that found them in the journal. An edit lands whole or not at all, so finding them all means it landed.
+ */
+async function foundStored(db: VersDb, rows: Activity[]): Promise<Activity[] | undefined> {
+  const found = await db.orderResults.bulkGet(rows.map((row) => row.id)).catch(() => []);
+  return found.length === rows.length && found.every(Boolean) ? (found as Activity[]) : undefined;
+}
+
 async function storeHere(db: VersDb, rows: Activity[]): Promise<Stored> {
   try {
     return { stored: await storeChanges(db, rows), committed: performance.now() };
   } catch (error) {
-    // Rows that a dying worker had stored before it could answer are there already (same ids): stored, not failed.
-    const found = await db.orderResults.bulkGet(rows.map((row) => row.id)).catch(() => []);
-    if (found.length === rows.length && found.every(Boolean)) {
-      return { stored: found as Activity[], committed: performance.now() };
-    }
+    const found = await foundStored(db, rows);
+    if (found) return { stored: found, committed: performance.now() };
     throw error;
   }
+}
+
+/*
+ * The journal: an edit's rows are written to localStorage (synchronously, before the key press's handler returns)
+ * until their IndexedDB transaction has committed. A page reloaded, closed or crashed in between (the worker still
+ * loading on a busy tablet, the transaction not yet on disk) leaves them there, and the next start stores them
+ * (`storeUnstored`): an entry the screen showed is never lost with the page. One key per edit, so that tabs never
+ * rewrite each other's entries.
+ */
+const JOURNAL_PREFIX = 'vers-unstored:';
+const journalKey = (db: Pick<VersDb, 'name'>, rows: readonly Activity[]) =>
+  `${JOURNAL_PREFIX}${db.name}:${rows[0]?.id ?? ''}`;
+
+function keepInJournal(db: VersDb, rows: Activity[]): string | undefined {
+  const key = journalKey(db, rows);
+  try {
+    localStorage.setItem(key, JSON.stringify(rows));
+    return key;
+  } catch {
+    // No localStorage (a test in Node) or it is full: the edit is stored as before, only without the journal.
+    return undefined;
+  }
+}
+
+/**
+ * Stores the edits a page left in the journal without their commit (it was reloaded or closed first), on this thread,
+ * once each: an edit found stored already (its commit came after all, or another tab took it) is only taken out of
+ * the journal. Runs as the editor opens and as the exchange with the server starts. Answers how many were stored.
+ */
+export async function storeUnstored(db: VersDb): Promise<number> {
+  let keys: string[];
+  try {
+    keys = Object.keys(localStorage).filter((key) => key.startsWith(`${JOURNAL_PREFIX}${db.name}:`));
+  } catch {
+    return 0;
+  }
+  let stored = 0;
+  for (const key of keys) {
+    let rows: Activity[];
+    try {
+      rows = JSON.parse(localStorage.getItem(key) ?? '[]') as Activity[];
+    } catch {
+      localStorage.removeItem(key);
+      continue;
+    }
+    try {
+      if (rows.length > 0 && !(await foundStored(db, rows))) {
+        await storeHere(db, rows);
+        stored++;
+      }
+      localStorage.removeItem(key);
+    } catch (error) {
+      // Kept for the next start; the other edits go on.
+      console.error('unstored edit not stored', error);
+    }
+  }
+  return stored;
 }
 
 /** The worker failed (it could not load, or threw): what it has not answered is stored on this thread. */
@@ -69,7 +135,11 @@ function answer(reply: SaveReply) {
   if (!waiting) return;
   unanswered.delete(reply.id);
   if ('error' in reply) {
-    waiting.reject(Object.assign(new Error(reply.error.message), { name: reply.error.name }));
+    const error = Object.assign(new Error(reply.error.message), { name: reply.error.name });
+    // Refused because its rows are there already (another tab stored them from the journal): stored, not failed.
+    void foundStored(waiting.db, waiting.rows).then((found) =>
+      found ? waiting.resolve({ stored: found, committed: performance.now() }) : waiting.reject(error),
+    );
   } else {
     waiting.resolve({ stored: reply.stored, committed: reply.committedAt - performance.timeOrigin });
   }
@@ -101,7 +171,15 @@ export function startSaveWorker(): void {
  * Stores the rows of an edit (`changeRows`) in one transaction, on the save worker when one runs, else here; answers
  * the stored rows and when their transaction committed.
  */
-export function storeChangesOffMainThread(db: VersDb, rows: Activity[]): Promise<Stored> {
+export async function storeChangesOffMainThread(db: VersDb, rows: Activity[]): Promise<Stored> {
+  const journalled = keepInJournal(db, rows);
+  const stored = await storeAnywhere(db, rows);
+  // Out of the journal once committed; a failed edit stays in it, to be stored at the next start.
+  if (journalled) localStorage.removeItem(journalled);
+  return stored;
+}
+
+function storeAnywhere(db: VersDb, rows: Activity[]): Promise<Stored> {
   startSaveWorker();
   const running = worker;
   if (!running) return storeHere(db, rows);
@@ -110,5 +188,13 @@ export function storeChangesOffMainThread(db: VersDb, rows: Activity[]): Promise
     unanswered.set(id, { db, rows, resolve, reject });
     const request: SaveRequest = { id, database: db.name, rows };
     running.postMessage(request);
+    // A worker whose script never comes (a stalled network without the app's cache) would leave the edit unstored
+    // until the next start: after a while the page stores it itself. Should the worker store it after all, one of
+    // the two finds the rows there (same ids) and counts them as stored.
+    setTimeout(() => {
+      if (!unanswered.delete(id)) return;
+      console.error('save worker did not answer; the edit is stored on the page itself');
+      storeHere(db, rows).then(resolve, reject);
+    }, WORKER_PATIENCE_MS);
   });
 }

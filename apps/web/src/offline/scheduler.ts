@@ -3,6 +3,7 @@ import { liveQuery, type Subscription } from 'dexie';
 import { useSyncExternalStore } from 'react';
 import { sessionStore } from '../app/session.ts';
 import { deleteMarkedImages, sendImages } from './images.ts';
+import { storeUnstored } from './save-client.ts';
 import { isOwnWork, pushWaitingOrders, sendUnsentOrders } from './sync.ts';
 import { type VersDb, versdb } from './versdb.ts';
 
@@ -88,6 +89,8 @@ export class SyncScheduler {
       next: (unsentCount) => this.update({ unsentCount }),
       error: () => undefined,
     });
+    // Edits a reloaded or closed page left unstored (save-client.ts): stored now, sent by the exchanges.
+    void storeUnstored(this.db);
     this.restartTimer();
     // The browser saying the network is back: exchange at once rather than at the next tick, up to 10 s later.
     if (typeof window !== 'undefined') window.addEventListener('online', this.onBrowserOnline);

@@ -2,7 +2,7 @@ import type { OrderFold, OrderType, Values, Write } from '@vers/domain';
 import { useCallback, useEffect, useRef } from 'react';
 import { notifications } from '../../../app/notifications.ts';
 import { type EditContext, type EditProblem, editProblems, recordEdit } from '../../../offline/record-edit.ts';
-import { startSaveWorker } from '../../../offline/save-client.ts';
+import { startSaveWorker, storeUnstored } from '../../../offline/save-client.ts';
 import { versdb } from '../../../offline/versdb.ts';
 
 export interface EditorState {
@@ -25,8 +25,12 @@ export interface EditorState {
 export function useEditorWrite(state: EditorState | null): (writes: Write[], context?: EditContext) => EditProblem[] {
   const latest = useRef(state);
   latest.current = state;
-  // Started as the editor opens, so that the first edit does not wait for the worker to load.
-  useEffect(() => startSaveWorker(), []);
+  // Started as the editor opens, so that the first edit does not wait for the worker to load; and the edits a page
+  // left unstored when it was reloaded or closed are stored now, so that the order shows them again.
+  useEffect(() => {
+    startSaveWorker();
+    void storeUnstored(versdb);
+  }, []);
   return useCallback((writes: Write[], context: EditContext = {}): EditProblem[] => {
     const started = performance.now();
     const current = latest.current;
