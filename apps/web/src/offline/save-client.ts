@@ -74,10 +74,14 @@ const JOURNAL_PREFIX = 'vers-unstored:';
 const journalKey = (db: Pick<VersDb, 'name'>, rows: readonly Activity[]) =>
   `${JOURNAL_PREFIX}${db.name}:${rows[0]?.id ?? ''}`;
 
+/** This page's own edits on their way: not for `storeUnstored`, which is for what a page left behind. */
+const inFlight = new Set<string>();
+
 function keepInJournal(db: VersDb, rows: Activity[]): string | undefined {
   const key = journalKey(db, rows);
   try {
     localStorage.setItem(key, JSON.stringify(rows));
+    inFlight.add(key);
     return key;
   } catch {
     // No localStorage (a test in Node) or it is full: the edit is stored as before, only without the journal.
@@ -93,7 +97,9 @@ function keepInJournal(db: VersDb, rows: Activity[]): string | undefined {
 export async function storeUnstored(db: VersDb): Promise<number> {
   let keys: string[];
   try {
-    keys = Object.keys(localStorage).filter((key) => key.startsWith(`${JOURNAL_PREFIX}${db.name}:`));
+    keys = Array.from({ length: localStorage.length }, (_, index) => localStorage.key(index) ?? '').filter(
+      (key) => key.startsWith(`${JOURNAL_PREFIX}${db.name}:`) && !inFlight.has(key),
+    );
   } catch {
     return 0;
   }
@@ -173,10 +179,14 @@ export function startSaveWorker(): void {
  */
 export async function storeChangesOffMainThread(db: VersDb, rows: Activity[]): Promise<Stored> {
   const journalled = keepInJournal(db, rows);
-  const stored = await storeAnywhere(db, rows);
-  // Out of the journal once committed; a failed edit stays in it, to be stored at the next start.
-  if (journalled) localStorage.removeItem(journalled);
-  return stored;
+  try {
+    const stored = await storeAnywhere(db, rows);
+    // Out of the journal once committed; a failed edit stays in it, to be stored at the next start.
+    if (journalled) localStorage.removeItem(journalled);
+    return stored;
+  } finally {
+    if (journalled) inFlight.delete(journalled);
+  }
 }
 
 function storeAnywhere(db: VersDb, rows: Activity[]): Promise<Stored> {
