@@ -179,4 +179,63 @@ describe('pictures of an order', () => {
     await expect(page.getByTestId('camera-preview').count()).resolves.toBe(0);
     await ctx.close();
   });
+
+  it('opened at its address, a list longer than its first screen shows how many and every picture, newest first', async () => {
+    const orderId = await createOrderViaApi({
+      type: 'WAGON',
+      maintenanceNumber: '21 81 2471 217-3',
+      wagon: { wheelsetsOutgoing: [0, 1, 2, 3].map((i) => ({ number: wheelsetNumber(i + 20) })) },
+    });
+    const ctx = await context();
+    const page = await signedInPage(ctx, 'staff');
+    // 15 pictures kept on this device (more than the first screen's 12), added in a shuffled order of capture
+    // times; one waits to be deleted. Owned by nobody signed in here, so no exchange uploads or drops them.
+    const minutes = [7, 2, 14, 0, 9, 11, 4, 13, 1, 8, 3, 12, 6, 10, 5];
+    const ids = await page.evaluate(
+      async ({ orderId, minutes }) => {
+        // A 1x1 PNG.
+        const base64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC';
+        const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const open = indexedDB.open('versdb');
+          open.onsuccess = () => resolve(open.result);
+          open.onerror = () => reject(open.error);
+        });
+        const rows = minutes.map((minute) => ({
+          imageId: crypto.randomUUID(),
+          orderId,
+          tabName: 'basedata',
+          name: `minute-${minute}.png`,
+          data: new Blob([bytes], { type: 'image/png' }),
+          thumb: `data:image/png;base64,${base64}`,
+          size: bytes.length,
+          capturedDate: new Date(Date.UTC(2026, 10, 27, 8, minute)).toISOString(),
+          sent: 0,
+          toBeDeleted: minute === 13 ? 1 : 0,
+          owner: -1,
+        }));
+        await new Promise<void>((resolve, reject) => {
+          const tx = db.transaction('orderImages', 'readwrite');
+          for (const row of rows) tx.objectStore('orderImages').add(row);
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+        });
+        db.close();
+        return rows
+          .filter((row) => row.toBeDeleted === 0)
+          .sort((a, b) => (a.capturedDate < b.capturedDate ? 1 : -1))
+          .map((row) => row.imageId);
+      },
+      { orderId, minutes },
+    );
+    expect(ids).toHaveLength(14);
+
+    await page.goto(`/images/${orderId}`);
+    const list = page.getByTestId('images-list');
+    await expect.poll(() => list.getAttribute('data-count')).toBe('14');
+    const cards = page.getByTestId('image-card');
+    await expect.poll(() => cards.count()).toBe(14);
+    expect(await cards.evaluateAll((found) => found.map((card) => card.getAttribute('data-id')))).toEqual(ids);
+    await ctx.close();
+  });
 });

@@ -1,4 +1,4 @@
-import { ROUTES, type RouteName, type RouteRule, startPath } from '@vers/domain';
+import { ROUTES, type RouteName, type RouteRule, guardRoute, startPath } from '@vers/domain';
 import { type ComponentType, type LazyExoticComponent, Suspense, lazy } from 'react';
 import { Navigate, Outlet, type RouteObject, createBrowserRouter, matchRoutes, useLocation } from 'react-router';
 import LoginPage from '../features/auth/LoginPage.tsx';
@@ -56,6 +56,15 @@ function preloadFirstScreen(pathname: string) {
   if (!load) return;
   void loadLayout().catch(() => undefined);
   void load().catch(() => undefined);
+  // The picture list's first screen is read from IndexedDB now too, before React draws the frame (its module and the
+  // database's are small and load long before the screen's chunk).
+  const pictures = ROUTES.find((r) => r.name === 'images');
+  const orderId = match?.route.id === 'images' ? match.params.orderId : undefined;
+  if (pictures && orderId && guardRoute(pictures, sessionStore.get()).kind === 'allow') {
+    void import('../offline/pictures-first-screen.ts')
+      .then((module) => module.readFirstScreenEarly(orderId))
+      .catch(() => undefined);
+  }
 }
 
 function guarded(route: RouteRule): RouteObject {

@@ -1,11 +1,13 @@
 // @vitest-environment node
 // The real server (Fastify over PGlite) runs in this process, which jsdom would get in the way of.
 import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
 import { type Order, orderSchema, signInResponseSchema } from '@vers/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, startTestServer, type TestServer } from '../../../server/src/test/server.ts';
 import { VersDb } from './versdb.ts';
 import { png } from './test-support/png.ts';
+import { picturesFirstScreen } from './pictures-first-screen.ts';
 import { removeWindowStub } from './test-node-globals.ts';
 import { call, setApiOrigin } from '../app/api.ts';
 import { sessionStore } from '../app/session.ts';
@@ -251,5 +253,68 @@ describe('pictures', () => {
     if (!waiting.ok) throw new Error(waiting.problem);
     expect(await refreshImages(tablet, order.id)).toEqual({ added: 0, dropped: 1, resent: 0 });
     expect((await tablet.orderImages.toArray()).map((image) => image.imageId)).toEqual([waiting.image.imageId]);
+  });
+
+  it("lists the first screen as the whole list would: newest first, none waiting to be deleted, another order's left out", async () => {
+    const tablet = device();
+    const orderId = crypto.randomUUID();
+    const minute = (i: number) => new Date(Date.UTC(2026, 10, 27, 8, i)).toISOString();
+    // Added in a shuffled order of capture times, so that the index, not the order of adding, gives the list.
+    const minutes = [7, 2, 14, 0, 9, 11, 4, 13, 1, 8, 3, 12, 6, 10, 5];
+    const row = (imageId: string, capturedDate: string, toBeDeleted: 0 | 1, order = orderId) => ({
+      imageId,
+      orderId: order,
+      tabName: 'brake',
+      name: `${imageId}.png`,
+      data: new Blob([Uint8Array.from(png())], { type: 'image/png' }),
+      size: png().length,
+      capturedDate,
+      sent: 1 as const,
+      toBeDeleted,
+    });
+    await tablet.orderImages.bulkAdd([
+      ...minutes.map((i) => row(`p${i}`, minute(i), i === 13 || i === 4 ? 1 : 0)),
+      row('other-newest', minute(30), 0, crypto.randomUUID()),
+    ]);
+    const whole = (await tablet.orderImages.where('orderId').equals(orderId).toArray())
+      .filter((image) => !image.toBeDeleted)
+      .sort((a, b) => (a.capturedDate < b.capturedDate ? 1 : -1))
+      .map((image) => image.imageId);
+    expect(whole).toEqual(['p14', 'p12', 'p11', 'p10', 'p9', 'p8', 'p7', 'p6', 'p5', 'p3', 'p2', 'p1', 'p0']);
+
+    const screen = await picturesFirstScreen(tablet, orderId, 12);
+    expect(screen.count).toBe(13);
+    expect(screen.pictures.map((image) => image.imageId)).toEqual(whole.slice(0, 12));
+    expect(screen.pictures[0]?.data).toBeInstanceOf(Blob);
+    expect(await picturesFirstScreen(tablet, crypto.randomUUID(), 12)).toEqual({ count: 0, pictures: [] });
+  });
+
+  it('finds the pictures a device kept before the capture-date index (a version 3 database)', async () => {
+    const name = `versdb-images-v3-${crypto.randomUUID()}`;
+    const old = new Dexie(name);
+    old.version(0.3).stores({
+      defaultOptions: '[key+lang], lang',
+      orders: 'id, sent, *searchKeys',
+      orderImages: 'imageId, orderId, sent, toBeDeleted',
+      orderResults: 'id, orderId, sent, [sent+orderId]',
+    });
+    const orderId = crypto.randomUUID();
+    const kept = {
+      imageId: crypto.randomUUID(),
+      orderId,
+      tabName: 'brake',
+      name: 'kept.png',
+      data: Buffer.from(png()).toString('base64'), // as rows were kept before issue 19
+      size: png().length,
+      capturedDate: new Date().toISOString(),
+      sent: 0,
+      toBeDeleted: 0,
+    };
+    await old.table('orderImages').add(kept);
+    old.close();
+    const tablet = new VersDb(name);
+    databases.push(tablet);
+    expect(await picturesFirstScreen(tablet, orderId, 12)).toEqual({ count: 1, pictures: [kept] });
+    expect(tablet.verno).toBe(0.4);
   });
 });

@@ -176,7 +176,7 @@ describe('the orders a device keeps', () => {
     databases.push(db);
     const found = await localOrderList(db, { search: order.number, sort: 'created', direction: 'desc' });
     expect(found.map((hit) => hit.order.id)).toEqual([order.id]);
-    expect(db.verno).toBe(0.3);
+    expect(db.verno).toBe(0.4);
     const { searchKeys, ...rest } = (await db.orders.get(order.id))!;
     expect(rest).toEqual(row);
     expect(searchKeys).toContain(order.maintenanceNumber);

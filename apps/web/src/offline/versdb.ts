@@ -102,7 +102,8 @@ const searchKeysOfOrders: Middleware<DBCore> = {
 
 /**
  * The local database `versdb` with the four stores of the spec (docs/requirements/sync.md#local-database); version 3
- * adds the orders' search index (docs/decisions.md, "The device's order search").
+ * adds the orders' search index (docs/decisions.md, "The device's order search"), version 4 an index of the pictures
+ * by order and capture date.
  */
 export class VersDb extends Dexie {
   defaultOptions!: Table<LocalDefaultOption, [string, Language]>;
@@ -134,6 +135,9 @@ export class VersDb extends Dexie {
             row.searchKeys = orderSearchKeys(row.order);
           }),
       );
+    // Version 4: the pictures by order and capture date, for the list's first screen (picturesFirstScreen): the
+    // order of the list is read from the index alone, without reading a row and the file behind its PNG.
+    this.version(0.4).stores({ orderImages: 'imageId, orderId, sent, toBeDeleted, [orderId+capturedDate]' });
     this.use(searchKeysOfOrders);
   }
 }

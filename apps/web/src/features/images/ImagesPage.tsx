@@ -26,6 +26,12 @@ import { sessionStore, useSession } from '../../app/session.ts';
 import { ConfirmDialog } from '../../app/components/ConfirmDialog.tsx';
 import { notifications } from '../../app/notifications.ts';
 import { MAX_THUMB_CHARS, deleteImage, fullPicture, refreshImages, tidyImages } from '../../offline/images.ts';
+import {
+  FIRST_CARDS,
+  type PicturesFirstScreen,
+  picturesFirstScreen,
+  takeEarlyFirstScreen,
+} from '../../offline/pictures-first-screen.ts';
 import { type LocalImage, versdb } from '../../offline/versdb.ts';
 
 /** The order's pictures on this device, newest first, without those waiting to be deleted. */
@@ -36,39 +42,57 @@ async function devicePictures(orderId: string): Promise<LocalImage[]> {
 }
 
 /**
- * The list's first read, started as soon as this chunk has loaded when the picture list is the screen being opened
- * (the app asks for the chunk at its start), so that IndexedDB reads the rows while React mounts the frame and the
- * page, instead of after (issue 19: ~150 ms of a 1 s opening were that wait). Taken once, by the first page, and
- * only shown until the page's live query answers.
+ * The list's first read, of its first screen (picturesFirstScreen), when the picture list is the screen being opened:
+ * the one the router started as the app started, or else one started as soon as this chunk has loaded, so that
+ * IndexedDB reads while React mounts the frame and the page, instead of after (issue 19). The whole list is read
+ * after it. Taken once, by the first page, and only shown until the page's live query answers.
  */
 const imagesRoute = ROUTES.find((route) => route.name === 'images');
 const firstOpened = imagesRoute ? matchPath(imagesRoute.path, location.pathname)?.params.orderId : undefined;
-let firstRead: { orderId: string; pictures: Promise<LocalImage[]> } | null =
+let firstRead: { orderId: string; screen: Promise<PicturesFirstScreen> } | null =
   imagesRoute && firstOpened && guardRoute(imagesRoute, sessionStore.get()).kind === 'allow'
-    ? { orderId: firstOpened, pictures: devicePictures(firstOpened) }
+    ? {
+        orderId: firstOpened,
+        screen: takeEarlyFirstScreen(firstOpened) ?? picturesFirstScreen(versdb, firstOpened, FIRST_CARDS),
+      }
     : null;
 // Its failure is met by the live query's own read; this keeps it from being reported as unhandled.
-firstRead?.pictures.catch(() => undefined);
+firstRead?.screen.catch(() => undefined);
 
-/** The device's pictures of the order, live; meanwhile the first read's answer when it comes first. */
-function usePictures(orderId: string): LocalImage[] | undefined {
-  const [early, setEarly] = useState<{ orderId: string; pictures: LocalImage[] }>();
+/** The pictures the list shows: all of them once read (`all`), or meanwhile the first screen of `count`. */
+interface ListedPictures {
+  count: number;
+  pictures: LocalImage[];
+  all: boolean;
+}
+
+/**
+ * The device's pictures of the order, live; meanwhile the first read's screen when it comes first. The whole list is
+ * read once the first screen is there: both reads started together would share IndexedDB, and the twelve rows of
+ * the first screen would wait behind the 200 of the whole list.
+ */
+function usePictures(orderId: string): ListedPictures | undefined {
+  const [firstReadOf] = useState(() => firstRead?.orderId);
+  const [early, setEarly] = useState<{ orderId: string; screen: PicturesFirstScreen | null }>();
   useEffect(() => {
     const taken = firstRead?.orderId === orderId ? firstRead : null;
     firstRead = null;
     if (!taken) return;
     let mounted = true;
-    void taken.pictures.then(
-      (pictures) => mounted && setEarly({ orderId, pictures }),
-      () => undefined,
+    void taken.screen.then(
+      (screen) => mounted && setEarly({ orderId, screen }),
+      () => mounted && setEarly({ orderId, screen: null }),
     );
     return () => {
       mounted = false;
     };
   }, [orderId]);
-  const live = useLiveQuery(() => devicePictures(orderId), [orderId]);
+  const wholeListNow = firstReadOf !== orderId || early?.orderId === orderId;
+  const live = useLiveQuery(() => (wholeListNow ? devicePictures(orderId) : undefined), [orderId, wholeListNow]);
+  if (live) return { count: live.length, pictures: live, all: true };
   // Another order's early answer (the page stays mounted when the address names another order) is never shown.
-  return live ?? (early?.orderId === orderId ? early.pictures : undefined);
+  const screen = early?.orderId === orderId ? early.screen : null;
+  return screen ? { ...screen, all: false } : undefined;
 }
 
 /** An object URL of `blob` while the component shows it; undefined without one. */
@@ -231,13 +255,6 @@ const PictureCard = memo(
 );
 
 /**
- * The cards drawn at once: one screen of a tablet (1280x800: three rows of four; a phone shows three). The rest follow
- * in a transition, which React draws in slices between frames, so that the first pictures show without waiting for
- * 200 cards (issue 19); on a larger screen the cards below the first twelve come a few frames later.
- */
-const FIRST_CARDS = 12;
-
-/**
  * Images screen (docs/requirements/orders.md#images-screen, `/images/{orderId}`): the order's pictures from the device,
  * newest first, with capture date; one opens large; delete after confirmation. Opening it brings the list in line with
  * the server (others' pictures come, deleted ones go); offline the device's pictures show as they are.
@@ -251,18 +268,19 @@ export default function ImagesPage() {
   const order = useLiveQuery(() => versdb.orders.get(orderId), [orderId]);
   // The quality manager sees the pictures but neither takes nor deletes one (the server refuses both).
   const mayWrite = mayWriteOrders(useSession()?.roles ?? []);
-  const images = usePictures(orderId);
+  const list = usePictures(orderId);
+  const images = list?.pictures;
   const [allCards, setAllCards] = useState(false);
+  const allRead = list?.all === true;
   useEffect(() => {
-    if (images && !allCards) startTransition(() => setAllCards(true));
-  }, [images, allCards]);
+    if (allRead && !allCards) startTransition(() => setAllCards(true));
+  }, [allRead, allCards]);
   const cards = allCards ? images : images?.slice(0, FIRST_CARDS);
   // Once the device's list is there: reading the rows and showing them go first, lining up with the server (which
   // reads the order's rows too) after, so that the two reads do not share the disk and the page meanwhile.
-  const listed = images !== undefined;
   useEffect(() => {
-    if (listed) void refreshImages(versdb, orderId);
-  }, [listed, orderId]);
+    if (allRead) void refreshImages(versdb, orderId);
+  }, [allRead, orderId]);
   // Rows kept the older way (the picture as base64 text, no thumbnail or one too large) are brought up to date,
   // once each.
   const tidying = useRef(new Set<string>());
@@ -309,14 +327,14 @@ export default function ImagesPage() {
           </Button>
         )}
       </Stack>
-      {images && images.length === 0 && (
+      {list && list.count === 0 && (
         <Alert severity="info" data-testid="images-empty">
           {t('images.none')}
         </Alert>
       )}
       <Box
         data-testid="images-list"
-        data-count={images?.length}
+        data-count={list?.count}
         sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }}
       >
         {cards?.map((image) => (
