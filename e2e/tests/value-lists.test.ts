@@ -124,8 +124,9 @@ describe('value lists', () => {
       .toContain('RAILPOOL');
     await worker.setOffline(true);
     const local = await readLocalList(workerPage, 'ListAuftraggeber', 'de');
-    // The spec's version 2, plus the orders' search index of issue 25 (docs/decisions.md: the device's order search).
-    expect(local.version).toBe(3);
+    // The spec's version 2, plus the orders' search index of issue 25 (docs/decisions.md: the device's order search)
+    // and the pictures' capture-date index of issue 19 (version 4).
+    expect(local.version).toBe(4);
     expect(local.stores.sort()).toEqual(['defaultOptions', 'orderImages', 'orderResults', 'orders']);
     expect(local.values).toContain('RAILPOOL');
     await worker.close();
