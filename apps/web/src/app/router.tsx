@@ -8,6 +8,7 @@ import { PageFallback } from './PageFallback.tsx';
 import { AppEffects } from './AppEffects.tsx';
 import { sessionStore, useSession } from './session.ts';
 import { tabTitle } from '../features/orders/editor/tab-title.ts';
+import { readFirstScreenEarly } from '../offline/pictures-first-screen.ts';
 
 type Page = LazyExoticComponent<ComponentType>;
 type PageName = Exclude<RouteName, 'login'>;
@@ -42,11 +43,12 @@ const PAGES = Object.fromEntries(Object.entries(PAGE_CHUNKS).map(([name, load]) 
 >;
 
 /**
- * Signed in, the first screen's chunk and the frame's are asked for together as the app starts, instead of the
- * screen's only once the frame has loaded and rendered (one round trip and a render less before the first list).
- * The lazy components then find the modules already loading: the browser loads each chunk once.
+ * Signed in, the first screen's chunk and the frame's are asked for together as the app starts (main.tsx, before the
+ * language's catalogue has loaded), instead of the screen's only once the frame has loaded and rendered (one round
+ * trip and a render less before the first list). The lazy components then find the modules already loading: the
+ * browser loads each chunk once.
  */
-function preloadFirstScreen(pathname: string) {
+export function preloadFirstScreen(pathname: string): void {
   if (sessionStore.get() === null) return;
   const match = matchRoutes(
     ROUTES.filter((r) => !r.public).map((r) => ({ path: r.path, id: r.name })),
@@ -56,15 +58,10 @@ function preloadFirstScreen(pathname: string) {
   if (!load) return;
   void loadLayout().catch(() => undefined);
   void load().catch(() => undefined);
-  // The picture list's first screen is read from IndexedDB now too, before React draws the frame (its module and the
-  // database's are small and load long before the screen's chunk).
+  // The picture list's first screen is read from IndexedDB now too, before React draws the frame.
   const pictures = ROUTES.find((r) => r.name === 'images');
   const orderId = match?.route.id === 'images' ? match.params.orderId : undefined;
-  if (pictures && orderId && guardRoute(pictures, sessionStore.get()).kind === 'allow') {
-    void import('../offline/pictures-first-screen.ts')
-      .then((module) => module.readFirstScreenEarly(orderId))
-      .catch(() => undefined);
-  }
+  if (pictures && orderId && guardRoute(pictures, sessionStore.get()).kind === 'allow') readFirstScreenEarly(orderId);
 }
 
 function guarded(route: RouteRule): RouteObject {
@@ -126,7 +123,6 @@ function UnknownPath() {
 
 export function createRouter() {
   const login = ROUTES.find((r) => r.name === 'login');
-  preloadFirstScreen(location.pathname);
   return createBrowserRouter([
     {
       element: <Shell />,

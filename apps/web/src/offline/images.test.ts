@@ -282,11 +282,11 @@ describe('pictures', () => {
       .map((image) => image.imageId);
     expect(whole).toEqual(['p14', 'p12', 'p11', 'p10', 'p9', 'p8', 'p7', 'p6', 'p5', 'p3', 'p2', 'p1', 'p0']);
 
-    const screen = await picturesFirstScreen(tablet, orderId, 12);
+    const screen = await picturesFirstScreen(tablet.name, orderId, 12);
     expect(screen.count).toBe(13);
     expect(screen.pictures.map((image) => image.imageId)).toEqual(whole.slice(0, 12));
     expect(screen.pictures[0]?.data).toBeInstanceOf(Blob);
-    expect(await picturesFirstScreen(tablet, crypto.randomUUID(), 12)).toEqual({ count: 0, pictures: [] });
+    expect(await picturesFirstScreen(tablet.name, crypto.randomUUID(), 12)).toEqual({ count: 0, pictures: [] });
   });
 
   it('finds the pictures a device kept before the capture-date index (a version 3 database)', async () => {
@@ -312,9 +312,48 @@ describe('pictures', () => {
     };
     await old.table('orderImages').add(kept);
     old.close();
+    // Before the app's Dexie has upgraded it, the early read finds no index, says so, and changes nothing: the
+    // list then reads through Dexie.
+    await expect(picturesFirstScreen(name, orderId, 12)).rejects.toThrow();
     const tablet = new VersDb(name);
     databases.push(tablet);
-    expect(await picturesFirstScreen(tablet, orderId, 12)).toEqual({ count: 1, pictures: [kept] });
+    await tablet.open();
     expect(tablet.verno).toBe(0.4);
+    expect(await picturesFirstScreen(tablet.name, orderId, 12)).toEqual({ count: 1, pictures: [kept] });
+  });
+
+  it('reads nothing from a device that has no database yet, and does not make one', async () => {
+    const name = `versdb-none-${crypto.randomUUID()}`;
+    await expect(picturesFirstScreen(name, crypto.randomUUID(), 12)).rejects.toThrow();
+    expect((await indexedDB.databases()).map((database) => database.name)).not.toContain(name);
+    // Dexie then makes it as always, at its version.
+    const tablet = new VersDb(name);
+    databases.push(tablet);
+    await tablet.open();
+    expect(tablet.verno).toBe(0.4);
+  });
+
+  it("never holds up Dexie's upgrade: started together on a version 3 database, the upgrade completes", async () => {
+    const name = `versdb-v3-together-${crypto.randomUUID()}`;
+    const old = new Dexie(name);
+    old.version(0.3).stores({
+      defaultOptions: '[key+lang], lang',
+      orders: 'id, sent, *searchKeys',
+      orderImages: 'imageId, orderId, sent, toBeDeleted',
+      orderResults: 'id, orderId, sent, [sent+orderId]',
+    });
+    await old.open();
+    old.close();
+    // As when the new app first starts on a device: the early read and the app's Dexie open the database together.
+    const read = picturesFirstScreen(name, crypto.randomUUID(), 12).then(
+      () => 'read',
+      () => 'failed',
+    );
+    const tablet = new VersDb(name);
+    databases.push(tablet);
+    await tablet.open();
+    expect(tablet.verno).toBe(0.4);
+    // At version 3 there is no index to read: the early read fails, and the list reads through Dexie.
+    expect(await read).toBe('failed');
   });
 });

@@ -1,4 +1,4 @@
-import { formatDateTime, guardRoute, type Language, mayWriteOrders, ROUTES } from '@vers/domain';
+import { formatDateTime, type Language, mayWriteOrders, ROUTES } from '@vers/domain';
 import AddAPhotoIcon from '@mui/icons-material/AddAPhoto';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
@@ -22,16 +22,11 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { memo, startTransition, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, useNavigate, useParams } from 'react-router';
-import { sessionStore, useSession } from '../../app/session.ts';
+import { useSession } from '../../app/session.ts';
 import { ConfirmDialog } from '../../app/components/ConfirmDialog.tsx';
 import { notifications } from '../../app/notifications.ts';
 import { MAX_THUMB_CHARS, deleteImage, fullPicture, refreshImages, tidyImages } from '../../offline/images.ts';
-import {
-  FIRST_CARDS,
-  type PicturesFirstScreen,
-  picturesFirstScreen,
-  takeEarlyFirstScreen,
-} from '../../offline/pictures-first-screen.ts';
+import { FIRST_CARDS, type PicturesFirstScreen, takeEarlyFirstScreen } from '../../offline/pictures-first-screen.ts';
 import { type LocalImage, versdb } from '../../offline/versdb.ts';
 
 /** The order's pictures on this device, newest first, without those waiting to be deleted. */
@@ -43,21 +38,15 @@ async function devicePictures(orderId: string): Promise<LocalImage[]> {
 
 /**
  * The list's first read, of its first screen (picturesFirstScreen), when the picture list is the screen being opened:
- * the one the router started as the app started, or else one started as soon as this chunk has loaded, so that
- * IndexedDB reads while React mounts the frame and the page, instead of after (issue 19). The whole list is read
- * after it. Taken once, by the first page, and only shown until the page's live query answers.
+ * started by the router as the app started, so that IndexedDB answers before React draws the frame and the page
+ * (issue 19). The whole list is read after it. Taken once, by the first page, and only shown until the page's live
+ * query answers.
  */
 const imagesRoute = ROUTES.find((route) => route.name === 'images');
 const firstOpened = imagesRoute ? matchPath(imagesRoute.path, location.pathname)?.params.orderId : undefined;
+const firstScreen = firstOpened ? takeEarlyFirstScreen(firstOpened) : null;
 let firstRead: { orderId: string; screen: Promise<PicturesFirstScreen> } | null =
-  imagesRoute && firstOpened && guardRoute(imagesRoute, sessionStore.get()).kind === 'allow'
-    ? {
-        orderId: firstOpened,
-        screen: takeEarlyFirstScreen(firstOpened) ?? picturesFirstScreen(versdb, firstOpened, FIRST_CARDS),
-      }
-    : null;
-// Its failure is met by the live query's own read; this keeps it from being reported as unhandled.
-firstRead?.screen.catch(() => undefined);
+  firstOpened && firstScreen ? { orderId: firstOpened, screen: firstScreen } : null;
 
 /** The pictures the list shows: all of them once read (`all`), or meanwhile the first screen of `count`. */
 interface ListedPictures {
@@ -213,7 +202,7 @@ const PictureCard = memo(
             {formatDateTime(image.capturedDate, language)}
           </Typography>
           {image.creator && (
-            <Typography variant="caption" color="text.secondary">
+            <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
               {image.creator}
             </Typography>
           )}
