@@ -1,12 +1,12 @@
 // @vitest-environment node
 // The real server (Fastify over PGlite) runs in this process, which jsdom would get in the way of.
 import 'fake-indexeddb/auto';
-import Dexie from 'dexie';
 import { type Order, orderSchema, signInResponseSchema } from '@vers/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, startTestServer, type TestServer } from '../../../server/src/test/server.ts';
 import { VersDb } from './versdb.ts';
 import { png } from './test-support/png.ts';
+import { oldVersDb } from './test-support/old-versdb.ts';
 import { picturesFirstScreen } from './pictures-first-screen.ts';
 import { removeWindowStub } from './test-node-globals.ts';
 import { call, setApiOrigin } from '../app/api.ts';
@@ -291,13 +291,7 @@ describe('pictures', () => {
 
   it('finds the pictures a device kept before the capture-date index (a version 3 database)', async () => {
     const name = `versdb-images-v3-${crypto.randomUUID()}`;
-    const old = new Dexie(name);
-    old.version(0.3).stores({
-      defaultOptions: '[key+lang], lang',
-      orders: 'id, sent, *searchKeys',
-      orderImages: 'imageId, orderId, sent, toBeDeleted',
-      orderResults: 'id, orderId, sent, [sent+orderId]',
-    });
+    const old = oldVersDb(name, 3);
     const orderId = crypto.randomUUID();
     const kept = {
       imageId: crypto.randomUUID(),
@@ -335,13 +329,7 @@ describe('pictures', () => {
 
   it("never holds up Dexie's upgrade: started together on a version 3 database, the upgrade completes", async () => {
     const name = `versdb-v3-together-${crypto.randomUUID()}`;
-    const old = new Dexie(name);
-    old.version(0.3).stores({
-      defaultOptions: '[key+lang], lang',
-      orders: 'id, sent, *searchKeys',
-      orderImages: 'imageId, orderId, sent, toBeDeleted',
-      orderResults: 'id, orderId, sent, [sent+orderId]',
-    });
+    const old = oldVersDb(name, 3);
     await old.open();
     old.close();
     // As when the new app first starts on a device: the early read and the app's Dexie open the database together.

@@ -8,10 +8,10 @@ import { orders } from '../../../server/src/db/schema.ts';
 import { signOff } from '../../../server/src/test/orders.ts';
 import { DEMO_PASSWORD, startTestServer, type TestServer } from '../../../server/src/test/server.ts';
 import { recordChange } from './order-results.ts';
-import { Dexie } from 'dexie';
 import { type LocalOrder, VersDb } from './versdb.ts';
 // Before anything that imports the session (api, sync): it needs local storage and a window.
 import { removeWindowStub } from './test-node-globals.ts';
+import { oldVersDb } from './test-support/old-versdb.ts';
 import { call, setApiOrigin } from '../app/api.ts';
 import { sessionStore } from '../app/session.ts';
 import { localOrderList } from './local-orders.ts';
@@ -161,13 +161,7 @@ describe('the orders a device keeps', () => {
 
   it('a device database of version 2 is upgraded with the search keys of the orders it holds, nothing else changed', async () => {
     const name = `versdb-upgrade-${crypto.randomUUID()}`;
-    const old = new Dexie(name);
-    old.version(0.2).stores({
-      defaultOptions: '[key+lang], lang',
-      orders: 'id, sent',
-      orderImages: 'imageId, orderId, sent, toBeDeleted',
-      orderResults: 'id, orderId, sent, [sent+orderId]',
-    });
+    const old = oldVersDb(name, 2);
     const order = await createOrder(41);
     const row: LocalOrder = { id: order.id, sent: 1, order, created: new Date().toISOString() };
     await old.table('orders').put(row);
