@@ -14,6 +14,7 @@ import { sessionStore } from '../app/session.ts';
 import {
   deleteImage,
   deleteMarkedImages,
+  devicePictures,
   fullPicture,
   refreshImages,
   sendImages,
@@ -274,16 +275,32 @@ describe('pictures', () => {
     });
     await tablet.orderImages.bulkAdd([
       ...minutes.map((i) => row(`p${i}`, minute(i), i === 13 || i === 4 ? 1 : 0)),
+      // Two taken in the same second as p9: the whole list and the first screen give them in the same order.
+      row('p9-same-a', minute(9), 0),
+      row('p9-same-b', minute(9), 0),
       row('other-newest', minute(30), 0, crypto.randomUUID()),
     ]);
-    const whole = (await tablet.orderImages.where('orderId').equals(orderId).toArray())
-      .filter((image) => !image.toBeDeleted)
-      .sort((a, b) => (a.capturedDate < b.capturedDate ? 1 : -1))
-      .map((image) => image.imageId);
-    expect(whole).toEqual(['p14', 'p12', 'p11', 'p10', 'p9', 'p8', 'p7', 'p6', 'p5', 'p3', 'p2', 'p1', 'p0']);
+    const whole = (await devicePictures(tablet, orderId)).map((image) => image.imageId);
+    expect(whole).toEqual([
+      'p14',
+      'p12',
+      'p11',
+      'p10',
+      'p9-same-b',
+      'p9-same-a',
+      'p9',
+      'p8',
+      'p7',
+      'p6',
+      'p5',
+      'p3',
+      'p2',
+      'p1',
+      'p0',
+    ]);
 
     const screen = await picturesFirstScreen(tablet.name, orderId, 12);
-    expect(screen.count).toBe(13);
+    expect(screen.count).toBe(15);
     expect(screen.pictures.map((image) => image.imageId)).toEqual(whole.slice(0, 12));
     expect(screen.pictures[0]?.data).toBeInstanceOf(Blob);
     expect(await picturesFirstScreen(tablet.name, crypto.randomUUID(), 12)).toEqual({ count: 0, pictures: [] });

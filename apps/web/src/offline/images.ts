@@ -15,6 +15,7 @@ import { sessionStore } from '../app/session.ts';
 import { fromBase64, toBase64 } from '../app/base64.ts';
 import { newUuid } from './order-results.ts';
 import { isOwnWork } from './own-work.ts';
+import { BY_CAPTURE_DATE, orderPicturesRange } from './pictures-first-screen.ts';
 
 export { fromBase64, toBase64 };
 import type { LocalImage, VersDb } from './versdb.ts';
@@ -361,4 +362,16 @@ export async function refreshImages(
     }
   }
   return outcome;
+}
+
+/**
+ * The order's pictures on this device, newest first, without those waiting to be deleted: in the order of the
+ * capture-date index, as the list's first screen reads them (picturesFirstScreen).
+ */
+export async function devicePictures(db: VersDb, orderId: string): Promise<LocalImage[]> {
+  const oldestFirst = await db.orderImages
+    .where(BY_CAPTURE_DATE)
+    .between(...orderPicturesRange(orderId))
+    .toArray();
+  return oldestFirst.reverse().filter((image) => !image.toBeDeleted);
 }

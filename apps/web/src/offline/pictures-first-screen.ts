@@ -15,7 +15,17 @@ export interface PicturesFirstScreen {
 }
 
 /** The pictures' index by order and capture date (versdb.ts, version 4), under the name Dexie gives it. */
-const BY_CAPTURE_DATE = '[orderId+capturedDate]';
+export const BY_CAPTURE_DATE = '[orderId+capturedDate]';
+
+/**
+ * One order's pictures in BY_CAPTURE_DATE, oldest first: every capture date is an ISO text, and `[]` sorts after
+ * every text. The list reads them so, whole (devicePictures, images.ts) or its first screen (picturesFirstScreen),
+ * so that both give pictures of the same capture time in the same order.
+ */
+export const orderPicturesRange = (orderId: string): [[string, string], [string, never[]]] => [
+  [orderId, ''],
+  [orderId, []],
+];
 
 const answer = <T>(request: IDBRequest<T>) =>
   new Promise<T>((resolve, reject) => {
@@ -56,8 +66,7 @@ export async function picturesFirstScreen(
   try {
     const store = db.transaction('orderImages').objectStore('orderImages');
     const [oldestFirst, deleting] = await Promise.all([
-      // Every capture date of the order: an ISO text (a key of another type would sort outside these bounds).
-      answer(store.index(BY_CAPTURE_DATE).getAllKeys(IDBKeyRange.bound([orderId, ''], [orderId, []]))),
+      answer(store.index(BY_CAPTURE_DATE).getAllKeys(IDBKeyRange.bound(...orderPicturesRange(orderId)))),
       answer(store.index('toBeDeleted').getAllKeys(1)),
     ]);
     const gone = new Set(deleting);

@@ -25,16 +25,16 @@ import { matchPath, useNavigate, useParams } from 'react-router';
 import { useSession } from '../../app/session.ts';
 import { ConfirmDialog } from '../../app/components/ConfirmDialog.tsx';
 import { notifications } from '../../app/notifications.ts';
-import { MAX_THUMB_CHARS, deleteImage, fullPicture, refreshImages, tidyImages } from '../../offline/images.ts';
+import {
+  MAX_THUMB_CHARS,
+  deleteImage,
+  devicePictures,
+  fullPicture,
+  refreshImages,
+  tidyImages,
+} from '../../offline/images.ts';
 import { FIRST_CARDS, type PicturesFirstScreen, takeEarlyFirstScreen } from '../../offline/pictures-first-screen.ts';
 import { type LocalImage, versdb } from '../../offline/versdb.ts';
-
-/** The order's pictures on this device, newest first, without those waiting to be deleted. */
-async function devicePictures(orderId: string): Promise<LocalImage[]> {
-  return (await versdb.orderImages.where('orderId').equals(orderId).toArray())
-    .filter((image) => !image.toBeDeleted)
-    .sort((a, b) => (a.capturedDate < b.capturedDate ? 1 : -1));
-}
 
 /**
  * The list's first read, of its first screen (picturesFirstScreen), when the picture list is the screen being opened:
@@ -77,7 +77,10 @@ function usePictures(orderId: string): ListedPictures | undefined {
     };
   }, [orderId]);
   const wholeListNow = firstReadOf !== orderId || early?.orderId === orderId;
-  const live = useLiveQuery(() => (wholeListNow ? devicePictures(orderId) : undefined), [orderId, wholeListNow]);
+  const live = useLiveQuery(
+    () => (wholeListNow ? devicePictures(versdb, orderId) : undefined),
+    [orderId, wholeListNow],
+  );
   if (live) return { count: live.length, pictures: live, all: true };
   // Another order's early answer (the page stays mounted when the address names another order) is never shown.
   const screen = early?.orderId === orderId ? early.screen : null;
