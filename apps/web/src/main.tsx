@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { startServiceWorker } from './app/app-shell.ts';
+import { sessionStore } from './app/session.ts';
 import { initI18n } from './i18n/index.ts';
 import { preloadFirstScreen } from './app/router.tsx';
 
@@ -21,4 +22,6 @@ startTransition(() =>
     </StrictMode>,
   ),
 );
-void startServiceWorker();
+// Signed out, the service worker starts at once: its install runs while the user types. Signed in, it starts after
+// the first data exchange (AppEffects).
+if (sessionStore.get() === null) void startServiceWorker();

@@ -12,7 +12,13 @@ import { isBrowserSupported } from './browser-support.ts';
 import { refreshValueListsLater, useValueListProgress } from '../offline/value-list-progress.ts';
 import { useSession } from './session.ts';
 import { useStartedIdle } from './idle.ts';
-import { applyNewVersion, checkForNewServiceWorker, requestPersistentStorage, useAppShell } from './app-shell.ts';
+import {
+  applyNewVersion,
+  checkForNewServiceWorker,
+  requestPersistentStorage,
+  startServiceWorker,
+  useAppShell,
+} from './app-shell.ts';
 
 /**
  * Whether this browser lets VERS keep data (IndexedDB opens); false in a private window or with storage blocked.
@@ -61,6 +67,11 @@ export function AppEffects() {
       if (cancelled) return;
       syncScheduler.start();
       stop = () => syncScheduler.stop();
+      // The service worker's install (and each new version's) compiles and caches every chunk of the app, ~240
+      // files: a core for seconds on a slow machine. Signed in, it starts after the first data exchange, so that
+      // it does not compete with the open order's pull (issue 19: the first pull of 10,000 activities took ~1.5x
+      // longer beside an install). The sign-in screen starts it at once (main.tsx), while the user types.
+      void syncScheduler.firstExchangeEnded.then(startServiceWorker);
     });
     return () => {
       cancelled = true;

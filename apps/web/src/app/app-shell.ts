@@ -34,13 +34,16 @@ export function useAppShell(): AppShellState {
 let updateServiceWorker: ((reloadPage?: boolean) => Promise<void>) | undefined;
 let registration: ServiceWorkerRegistration | undefined;
 let installPrompt: InstallPromptEvent | null = null;
+let started = false;
 
 /**
  * Registers the service worker of the production build (vite-plugin-pwa): from the second visit on, the app
  * loads without a network. Its code is a chunk of its own, so the login screen does not wait for it.
  */
 export async function startServiceWorker(): Promise<void> {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  // Once per page: the sign-in screen starts it, and so does the first exchange after signing in.
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator) || started) return;
+  started = true;
   const { registerSW } = await import('virtual:pwa-register');
   updateServiceWorker = registerSW({
     immediate: true,

@@ -71,8 +71,16 @@ export class SyncScheduler {
   private again = false;
   private status: SyncStatus = { online: true, running: false, lastSync: null, unsentCount: 0, incompatibleKey: null };
   private readonly listeners = new Set<() => void>();
+  /**
+   * Settled when the first exchange since the page loaded has ended, whatever its outcome: the signed-in app's first
+   * loads (the open order's pull among them) are done, and work that can wait, such as the service worker's
+   * precache, no longer competes with them.
+   */
+  readonly firstExchangeEnded: Promise<void>;
+  private endFirstExchange: () => void = () => undefined;
 
   constructor(options: SchedulerOptions = {}) {
+    this.firstExchangeEnded = new Promise((resolve) => (this.endFirstExchange = resolve));
     this.db = options.db ?? versdb;
     this.intervalMs = options.intervalMs ?? SYNC_INTERVAL_MS;
     this.now = options.now ?? (() => new Date());
@@ -151,6 +159,7 @@ export class SyncScheduler {
       this.current = null;
       await this.countOthersUnsent().catch(() => undefined);
       this.update({ running: false, unsentCount: await this.countUnsent().catch(() => this.status.unsentCount) });
+      this.endFirstExchange();
     }
   }
 

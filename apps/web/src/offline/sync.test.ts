@@ -577,6 +577,34 @@ describe('scheduler', () => {
     expect(await a.orderResults.where('sent').equals(0).count()).toBe(1);
   });
 
+  it('says when its first exchange has ended, the open order pulled by then; a check while signed out is none', async () => {
+    const a = browser();
+    const order = await createOrder();
+    const onServer = await serverActivities(order.id);
+    expect(onServer.length).toBeGreaterThan(0);
+    let signedIn = false;
+    const scheduler = new SyncScheduler({
+      db: a,
+      intervalMs: 60_000,
+      origin: () => server.url,
+      isSignedIn: () => signedIn,
+    });
+    let ended = false;
+    void scheduler.firstExchangeEnded.then(() => (ended = true));
+    scheduler.setOpenOrder(order.id);
+    await scheduler.exchangeNow();
+    // A task later, every reaction to a settled promise has run.
+    await new Promise((next) => setTimeout(next, 0));
+    expect(ended).toBe(false);
+
+    signedIn = true;
+    const exchange = scheduler.exchangeNow();
+    await scheduler.firstExchangeEnded;
+    expect(ended).toBe(true);
+    expect(await a.orderResults.where('orderId').equals(order.id).count()).toBe(onServer.length);
+    await exchange;
+  });
+
   it('does nothing but the online check when nobody is signed in', async () => {
     const a = browser();
     const order = await createOrder();
