@@ -6,7 +6,11 @@ import { launchBrowser, serviceWorkerReady } from '../../e2e/support/browser.ts'
 import { E2E_PASSWORD, type RunningProduct as Product } from '../../e2e/support/server.ts';
 import type { Section } from './figures.ts';
 import { apiToken, wagonOrder } from './product-api.ts';
+import { type ProcessCost, costNote, costSince, threadCost } from './process-time.ts';
 import { IN, OUT } from './wagon-keys.ts';
+
+/** How often the server's thread is read during a pull. */
+const SERVER_SAMPLE_MS = 20;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const percentile = (xs: number[], p: number) =>
@@ -292,6 +296,8 @@ export interface BrowserOrderFigures {
   pullMergeMs: number;
   /** Of the fetch: until the answer's last byte arrived (server and network); null without Resource Timing. */
   pullResponseMs: number | null;
+  /** What the server's thread ran and waited for a CPU until then (sampled), null when not sampled. */
+  pullServerCost: ProcessCost | null;
   /** Each pull's time and its merge's, ms. */
   pullRuns: string[];
   bulkPutMs: number;
@@ -333,7 +339,14 @@ export async function measureBrowserOrders(product: Product): Promise<BrowserOrd
 
     // Pulling: a fresh browser profile opens the 10,000-activity order; three profiles, the run of median time (the
     // bulk put it is compared with is a median of three too).
-    type Pull = { ms: number; rows: number; fetchMs: number; mergeMs: number; responseMs: number | null };
+    type Pull = {
+      ms: number;
+      rows: number;
+      fetchMs: number;
+      mergeMs: number;
+      responseMs: number | null;
+      serverCost: ProcessCost | null;
+    };
     const pulls: Pull[] = [];
     let second: Page | undefined;
     for (let run = 0; run < 3; run++) {
@@ -344,31 +357,48 @@ export async function measureBrowserOrders(product: Product): Promise<BrowserOrd
       // screen, while a person types; the bench signs in at once, and its install took a core beside the pull
       // (~1.5x on the merge). Waited for, as a person's typing would.
       await serviceWorkerReady(second);
-      await second.goto(`/orders/wagon/${large.id}/basedata`);
-      await second.waitForFunction(
-        () =>
-          performance
-            .getEntriesByName('vers:pull')
-            .some((e) => ((e as PerformanceMeasure).detail as { rows: number }).rows >= 10_000),
-        null,
-        // Not at every frame (the default): the check would run beside the pull it measures.
-        { timeout: 120_000, polling: 100 },
-      );
-      pulls.push(
-        await second.evaluate(() => {
-          const entry = performance
-            .getEntriesByName('vers:pull')
-            .find((e) => ((e as PerformanceMeasure).detail as { rows: number }).rows >= 10_000) as PerformanceMeasure;
-          const detail = entry.detail as { rows: number; fetchMs: number; mergeMs: number; responseMs?: number };
-          return {
-            ms: entry.duration,
-            rows: detail.rows,
-            fetchMs: detail.fetchMs,
-            mergeMs: detail.mergeMs,
-            responseMs: detail.responseMs ?? null,
-          };
-        }),
-      );
+      // The server's thread, read every 20 ms: its CPU and run-queue wait while it answered the pull (on these 2
+      // cores the server shares the CPUs with the browser that starts the page).
+      const serverReadings: { at: number; cost: ProcessCost }[] = [];
+      const reading = () => serverReadings.push({ at: Date.now(), cost: threadCost(product.pid) });
+      const sampler = setInterval(reading, SERVER_SAMPLE_MS);
+      reading();
+      const measured = await (async () => {
+        try {
+          await second.goto(`/orders/wagon/${large.id}/basedata`);
+          await second.waitForFunction(
+            () =>
+              performance
+                .getEntriesByName('vers:pull')
+                .some((e) => ((e as PerformanceMeasure).detail as { rows: number }).rows >= 10_000),
+            null,
+            // Not at every frame (the default): the check would run beside the pull it measures.
+            { timeout: 120_000, polling: 100 },
+          );
+          return second.evaluate(() => {
+            const entry = performance
+              .getEntriesByName('vers:pull')
+              .find((e) => ((e as PerformanceMeasure).detail as { rows: number }).rows >= 10_000) as PerformanceMeasure;
+            const detail = entry.detail as { rows: number; fetchMs: number; mergeMs: number; responseMs?: number };
+            return {
+              ms: entry.duration,
+              rows: detail.rows,
+              fetchMs: detail.fetchMs,
+              mergeMs: detail.mergeMs,
+              responseMs: detail.responseMs ?? null,
+              startedAt: performance.timeOrigin + entry.startTime,
+            };
+          });
+        } finally {
+          clearInterval(sampler);
+        }
+      })();
+      reading();
+      const { startedAt, ...figures } = measured;
+      const answered = startedAt + (figures.responseMs ?? figures.fetchMs);
+      const before = serverReadings.findLast((r) => r.at <= startedAt);
+      const after = serverReadings.find((r) => r.at >= answered);
+      pulls.push({ ...figures, serverCost: before && after ? costSince(before.cost, after.cost) : null });
       if (run < 2) await fresh.close();
     }
     const pull = [...pulls].sort((a, b) => a.ms - b.ms)[1]!;
@@ -399,6 +429,7 @@ export async function measureBrowserOrders(product: Product): Promise<BrowserOrd
       pullFetchMs: pull.fetchMs,
       pullMergeMs: pull.mergeMs,
       pullResponseMs: pull.responseMs,
+      pullServerCost: pull.serverCost,
       pullRuns: pulls.map((run) => `${Math.round(run.ms)} (merge ${Math.round(run.mergeMs)})`),
       bulkPutMs: median(puts),
       bulkPutRelaxedMs: median(relaxedPuts),
@@ -470,7 +501,11 @@ export function browserOrdersSection(f: BrowserOrderFigures): Section {
         digits: 0,
         ...(f.pullResponseMs !== null
           ? {
-              note: `of which ${Math.round(f.pullResponseMs)} ms until the answer's last byte arrived (server and network); the rest is the browser parsing and checking it`,
+              note:
+                `of which ${Math.round(f.pullResponseMs)} ms until the answer's last byte arrived (server and network); the rest is the browser parsing and checking it` +
+                (f.pullServerCost
+                  ? `; the server's thread until then (read every ${SERVER_SAMPLE_MS} ms): ${costNote(f.pullServerCost)}`
+                  : ''),
             }
           : {}),
       },
