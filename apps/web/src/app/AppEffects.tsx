@@ -42,8 +42,11 @@ function useLocalDatabaseOpens(): boolean {
   return opens;
 }
 
-/** What runs beside every page: navigation for the API's global reactions, version polling, messages. */
-export function AppEffects() {
+/**
+ * What runs beside every page: navigation for the API's global reactions, version polling, messages.
+ * `openOrderAtStart`: the order in the editor at the address the page started at (router.tsx), or null.
+ */
+export function AppEffects({ openOrderAtStart }: { openOrderAtStart: string | null }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   // The background work waits for the first idle moment, so that the first screen renders before it.
@@ -68,16 +71,17 @@ export function AppEffects() {
       syncScheduler.start();
       stop = () => syncScheduler.stop();
       // The service worker's install (and each new version's) compiles and caches every chunk of the app, ~240
-      // files: a core for seconds on a slow machine. Signed in, it starts after the first data exchange, so that
-      // it does not compete with the open order's pull (issue 19: the first pull of 10,000 activities took ~1.5x
-      // longer beside an install). The sign-in screen starts it at once (main.tsx), while the user types.
-      void syncScheduler.firstExchangeEnded.then(startServiceWorker);
+      // files: a core for seconds on a slow machine. Signed in, it starts once the first loads are done (the first
+      // pull of the order the page started at among them), so that it does not compete with them (issue 19: the
+      // first pull of 10,000 activities took ~1.5x longer beside an install). The sign-in screen starts it at once
+      // (main.tsx).
+      void syncScheduler.firstLoadsEnded(openOrderAtStart).then(startServiceWorker);
     });
     return () => {
       cancelled = true;
       stop?.();
     };
-  }, [working]);
+  }, [working, openOrderAtStart]);
   // Unsent work lives only on this device: ask the browser not to clear it under storage pressure.
   useEffect(() => {
     if (working) void requestPersistentStorage();

@@ -42,6 +42,9 @@ const PAGES = Object.fromEntries(Object.entries(PAGE_CHUNKS).map(([name, load]) 
   Page
 >;
 
+/** The order in the editor at the address the page started at (signed in): its first pull is among the first loads. */
+let openOrderAtStart: string | null = null;
+
 /**
  * Signed in, the first screen's chunk and the frame's are asked for together as the app starts (main.tsx, before the
  * language's catalogue has loaded), instead of the screen's only once the frame has loaded and rendered (one round
@@ -56,6 +59,7 @@ export function preloadFirstScreen(pathname: string): void {
   )?.at(-1);
   const load = match ? PAGE_CHUNKS[match.route.id as PageName] : undefined;
   if (!load) return;
+  if (match?.route.id === 'EditOrder') openOrderAtStart = match.params.orderId ?? null;
   void loadLayout().catch(() => undefined);
   void load().catch(() => undefined);
   // The picture list's first screen is read from IndexedDB now too, before React draws the frame.
@@ -101,7 +105,7 @@ function Shell() {
   const { pathname } = useLocation();
   return (
     <>
-      <AppEffects />
+      <AppEffects openOrderAtStart={openOrderAtStart} />
       {session && pathname !== '/login' ? (
         <Suspense fallback={<PageFallback />}>
           <Layout>

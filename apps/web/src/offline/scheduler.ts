@@ -71,16 +71,12 @@ export class SyncScheduler {
   private again = false;
   private status: SyncStatus = { online: true, running: false, lastSync: null, unsentCount: 0, incompatibleKey: null };
   private readonly listeners = new Set<() => void>();
-  /**
-   * Settled when the first exchange since the page loaded has ended, whatever its outcome: the signed-in app's first
-   * loads (the open order's pull among them) are done, and work that can wait, such as the service worker's
-   * precache, no longer competes with them.
-   */
-  readonly firstExchangeEnded: Promise<void>;
-  private endFirstExchange: () => void = () => undefined;
+  /** Exchanges ended since the page loaded, whatever their outcome, and the open orders they covered. */
+  private endedExchanges = 0;
+  private readonly coveredOrders = new Set<string>();
+  private readonly loadWaiters = new Set<() => void>();
 
   constructor(options: SchedulerOptions = {}) {
-    this.firstExchangeEnded = new Promise((resolve) => (this.endFirstExchange = resolve));
     this.db = options.db ?? versdb;
     this.intervalMs = options.intervalMs ?? SYNC_INTERVAL_MS;
     this.now = options.now ?? (() => new Date());
@@ -126,6 +122,27 @@ export class SyncScheduler {
     return this.tick(true);
   }
 
+  /**
+   * Settles once the page's first loads are done, whatever their outcome: an exchange that covered `orderId` (the
+   * order open in the editor when the page started) has ended, or with none, the first exchange. Work that can wait,
+   * such as the service worker's precache, waits for it so as not to compete with that order's first pull (issue 19).
+   * The editor names its order only once its chunk has loaded, often after the first exchange has ended: hence the
+   * order, not the first exchange. Should the editor never name it (a redirect), the second exchange ends the wait.
+   */
+  firstLoadsEnded(orderId: string | null): Promise<void> {
+    const done = () =>
+      orderId === null ? this.endedExchanges >= 1 : this.coveredOrders.has(orderId) || this.endedExchanges >= 2;
+    if (done()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const check = () => {
+        if (!done()) return;
+        this.loadWaiters.delete(check);
+        resolve();
+      };
+      this.loadWaiters.add(check);
+    });
+  }
+
   getStatus = (): SyncStatus => this.status;
 
   subscribe = (listener: () => void): (() => void) => {
@@ -153,13 +170,19 @@ export class SyncScheduler {
     try {
       do {
         this.again = false;
+        const orderId = this.openOrderId;
+        const started = performance.now();
         await this.exchange();
+        // User Timing for the browser's performance tools and the tests: each exchange, and the order it covered.
+        performance.measure('vers:exchange', { start: started, detail: { orderId } });
+        this.endedExchanges += 1;
+        if (orderId !== null) this.coveredOrders.add(orderId);
+        for (const check of this.loadWaiters) check();
       } while (this.again);
     } finally {
       this.current = null;
       await this.countOthersUnsent().catch(() => undefined);
       this.update({ running: false, unsentCount: await this.countUnsent().catch(() => this.status.unsentCount) });
-      this.endFirstExchange();
     }
   }
 

@@ -577,7 +577,7 @@ describe('scheduler', () => {
     expect(await a.orderResults.where('sent').equals(0).count()).toBe(1);
   });
 
-  it('says when its first exchange has ended, the open order pulled by then; a check while signed out is none', async () => {
+  it("says when the page's first loads are done: the order open at the start pulled, not just a first exchange", async () => {
     const a = browser();
     const order = await createOrder();
     const onServer = await serverActivities(order.id);
@@ -589,20 +589,39 @@ describe('scheduler', () => {
       origin: () => server.url,
       isSignedIn: () => signedIn,
     });
-    let ended = false;
-    void scheduler.firstExchangeEnded.then(() => (ended = true));
-    scheduler.setOpenOrder(order.id);
-    await scheduler.exchangeNow();
+    const settled = new Set<string>();
+    const watch = (name: string, orderId: string | null) =>
+      void scheduler.firstLoadsEnded(orderId).then(() => settled.add(name));
     // A task later, every reaction to a settled promise has run.
-    await new Promise((next) => setTimeout(next, 0));
-    expect(ended).toBe(false);
+    const reactions = () => new Promise((next) => setTimeout(next, 0));
+    watch('no order', null);
+    watch('the order', order.id);
+    watch('an order never opened', 'never-opened');
 
+    // Signed out, a tick checks the network only: no exchange, nothing settles.
+    await scheduler.exchangeNow();
+    await reactions();
+    expect([...settled]).toEqual([]);
+
+    // The page started at the order's address, but the editor has not named it yet (its chunk still loading): the
+    // first exchange ends the wait of a page without an order only.
     signedIn = true;
+    await scheduler.exchangeNow();
+    await reactions();
+    expect([...settled]).toEqual(['no order']);
+    expect(await a.orderResults.where('orderId').equals(order.id).count()).toBe(0);
+
+    // The editor names it: once that exchange has ended, its activities are all stored.
+    scheduler.setOpenOrder(order.id);
     const exchange = scheduler.exchangeNow();
-    await scheduler.firstExchangeEnded;
-    expect(ended).toBe(true);
+    await scheduler.firstLoadsEnded(order.id);
     expect(await a.orderResults.where('orderId').equals(order.id).count()).toBe(onServer.length);
     await exchange;
+    await reactions();
+    // An order the editor never named (a redirect) does not hold the wait past the second exchange.
+    expect([...settled].sort()).toEqual(['an order never opened', 'no order', 'the order']);
+    // Asked later, the answer comes at once.
+    await scheduler.firstLoadsEnded(order.id);
   });
 
   it('does nothing but the online check when nobody is signed in', async () => {
