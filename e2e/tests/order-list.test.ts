@@ -96,6 +96,36 @@ describe('the order list at scale', () => {
     await b.context.close();
   });
 
+  it('on a phone, the rows coming in do not push the pagination down (no layout shift)', async () => {
+    for (const i of [11, 12, 13]) await createOrderViaApi(wagonBody(i));
+    const context = await newContext(browser);
+    // Every layout shift of the page, with what it moved (the Layout Instability API, as Lighthouse's CLS reads it).
+    await context.addInitScript(() => {
+      const moved: string[] = [];
+      (window as unknown as { moved: string[] }).moved = moved;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { sources: { node?: Node | null }[] }[]) {
+          for (const source of entry.sources) {
+            const node = source.node;
+            moved.push(node instanceof Element ? (node.getAttribute('data-testid') ?? node.tagName) : 'text');
+          }
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 412, height: 915 });
+    await page.goto('/login');
+    await signIn(page, 'staff');
+    await page.getByTestId('drawer-open').waitFor();
+    await page.goto('/orders');
+    await page.locator('[data-testid="orders-table"][data-kept="synced"]').waitFor();
+    await page.getByTestId('orders-pagination').waitFor();
+    await expect.poll(() => page.getByTestId('orders-table').locator('tbody tr').count()).toBeGreaterThanOrEqual(3);
+    const moved = await page.evaluate(() => (window as unknown as { moved: string[] }).moved);
+    expect(moved).not.toContain('orders-pagination');
+    await context.close();
+  });
+
   it('an order the tablet does not keep says so offline, and opens online (then it is kept)', async () => {
     const order = wagonBody(3);
     const orderId = await createOrderViaApi(order);

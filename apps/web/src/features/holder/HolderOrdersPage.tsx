@@ -272,16 +272,18 @@ export default function HolderOrdersPage() {
             </TableContainer>
           )
         )}
-        <DataTablePagination
-          count={total}
-          page={Math.min(page, Math.max(0, Math.ceil(total / HOLDER_PAGE_SIZE) - 1))}
-          rowsPerPage={HOLDER_PAGE_SIZE}
-          sizes={[HOLDER_PAGE_SIZE]}
-          allowAll={false}
-          onPageChange={setPage}
-          onRowsPerPageChange={() => setPage(0)}
-          selectTestId="holder-rows-per-page"
-        />
+        {result !== null && (
+          <DataTablePagination
+            count={total}
+            page={Math.min(page, Math.max(0, Math.ceil(total / HOLDER_PAGE_SIZE) - 1))}
+            rowsPerPage={HOLDER_PAGE_SIZE}
+            sizes={[HOLDER_PAGE_SIZE]}
+            allowAll={false}
+            onPageChange={setPage}
+            onRowsPerPageChange={() => setPage(0)}
+            selectTestId="holder-rows-per-page"
+          />
+        )}
       </Paper>
     </Stack>
   );

@@ -217,7 +217,7 @@ export default function KeepersPage() {
             </TableBody>
           </Table>
         </TableContainer>
-        <DataTablePagination {...pagination} selectTestId="keepers-rows-per-page" />
+        {keepers !== null && <DataTablePagination {...pagination} selectTestId="keepers-rows-per-page" />}
       </Paper>
 
       {(dialog?.kind === 'new' || dialog?.kind === 'edit') && (

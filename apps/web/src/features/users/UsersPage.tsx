@@ -393,7 +393,7 @@ export default function UsersPage() {
             </TableBody>
           </Table>
         </TableContainer>
-        <DataTablePagination {...pagination} selectTestId="users-rows-per-page" />
+        {users !== null && <DataTablePagination {...pagination} selectTestId="users-rows-per-page" />}
       </Paper>
 
       {(dialog?.kind === 'new' || dialog?.kind === 'edit') && (
