@@ -22,17 +22,31 @@ export interface AxeViolation {
 }
 
 /**
+ * Waits until the screen has loaded (no spinner in the page's content; a determinate bar, the editor's progress,
+ * shows a value, not a load) and no CSS transition or finite animation runs. A dialog fading in has the colours of
+ * half its way, and so has a button that a finished load enables (the workshop's e-mails: a CI run measured its
+ * refresh button halfway from grey to blue): axe would measure a contrast no user reads for long. Endless animations
+ * (the toolbar's spinner while the scheduler syncs) never end and are no fade.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.querySelector('[data-testid="page-content"] [role="progressbar"]:not([aria-valuenow])') === null &&
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
+        ),
+  );
+}
+
+/**
  * axe-core's serious and critical violations on the page as it is now (WCAG 2.0-2.2 A and AA, plus axe's best
  * practices). Screens that are not checked are part of the caller's choice, not of this function.
  */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  // A dialog or message fading in has the colours of half its way: axe would measure a contrast no user reads for long.
-  // Wait until every finite animation and transition has finished (a spinner's endless one never does).
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
-  );
+  await settled(page);
   // A route change keeps the document, so axe stays loaded; a full navigation needs it again.
   const loaded = await page.evaluate(() => 'axe' in window);
   // `;0` so that the evaluation answers a plain value instead of whatever the bundle's last expression is.

@@ -1,7 +1,7 @@
 import { checkDigit, formatVehicleNumber } from '@vers/domain';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AxeViolation, axeViolations } from '../support/axe.ts';
+import { type AxeViolation, axeViolations, settled } from '../support/axe.ts';
 import { baseUrl, launchBrowser, signIn, signedInPage } from '../support/browser.ts';
 import { createOrderViaApi } from '../support/orders.ts';
 
@@ -31,20 +31,6 @@ afterAll(async () => {
 /** A fresh browser profile (light theme, German) that may use the fake camera. */
 function context(viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
   return browser.newContext({ baseURL: baseUrl(), locale: 'de-DE', viewport, permissions: ['camera'] });
-}
-
-/**
- * Waits until no CSS transition or finite animation runs: a dialog fading in has no final colours to measure yet.
- * Endless ones (a spinner while the scheduler syncs) never end and are no fade.
- */
-async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
-      ),
-  );
 }
 
 /** MUI's baseline paints the page background of each theme so: it tells which theme is on. */

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations } from '../support/axe.ts';
+import { settled as animationsEnded, axeViolations } from '../support/axe.ts';
 import { baseUrl, launchBrowser, serviceWorkerReady, signIn } from '../support/browser.ts';
 import { type KeeperOrder, PHONE, TABLET, keeperOrderViaApi } from '../support/holder.ts';
 import { dateField } from '../support/dates.ts';
@@ -174,11 +174,7 @@ describe.each([
     await showList(page, '?within=90');
     await row(page, soon).waitFor();
     // The rows' entrance and the chips' ripple are over: the screenshot shows what a user reads.
-    await page.waitForFunction(() =>
-      document
-        .getAnimations()
-        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
-    );
+    await animationsEnded(page);
     expect(await sideways(page)).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     if (viewport === PHONE) {

@@ -22,6 +22,7 @@ describe('connection indicators', () => {
     const indicator = page.getByTestId('sync-indicator');
     await expect.poll(() => indicator.getAttribute('data-online')).toBe('true');
     await expect(indicator.getAttribute('data-unsent')).resolves.toBe('0');
+    // At once, as the indicator shows: the banner's code came with the indicator's (offline/status-views.ts).
     await context.setOffline(true);
     // The 10-second scheduler's online check notices it.
     await page.getByTestId('offline-banner').waitFor();
@@ -29,6 +30,57 @@ describe('connection indicators', () => {
     expect(await indicator.getAttribute('data-online')).toBe('false');
     await context.setOffline(false);
     await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
+    await context.close();
+  });
+});
+
+describe('a screen whose code has not loaded when the network goes', () => {
+  // Until the service worker controls the page (the visit after the one that installed it), a screen's code not yet
+  // loaded comes from the network. The network goes just as the deadlines screen's code is asked for: a Wi-Fi lost
+  // right after sign-in (a CI run saw React Router's error page for developers in place of the start page).
+  const deadlinesCode = /\/assets\/DeadlinesPage-[^/]+\.js$/;
+
+  it('waits for the connection, says so, and opens when it is back', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await signIn(page, 'staff');
+    await page.getByTestId('sync-indicator').waitFor();
+    await context.route(deadlinesCode, async (route) => {
+      await context.setOffline(true);
+      await route.abort('internetdisconnected');
+    });
+    await page.getByTestId('menu-deadlines').click();
+    const waits = page.getByTestId('page-waits-for-connection');
+    await waits.waitFor();
+    await expect(waits.textContent()).resolves.toBe('Diese Ansicht öffnet sich, sobald die Verbindung zurück ist.');
+    await page.getByTestId('offline-banner').waitFor();
+    // The frame stays: the menu and the screens already loaded are still there.
+    expect(await page.getByTestId('menu-orders').isVisible()).toBe(true);
+    expect(await page.getByTestId('screen-error').count()).toBe(0);
+    await context.unroute(deadlinesCode);
+    await context.setOffline(false);
+    await page.getByTestId('deadline-filter').waitFor();
+    await waits.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it("shows the app's error screen with a reload when the server answers but the code is gone (a new version)", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await signIn(page, 'staff');
+    await page.getByTestId('sync-indicator').waitFor();
+    await context.route(deadlinesCode, (route) => route.fulfill({ status: 404, body: 'gone' }));
+    await page.getByTestId('menu-deadlines').click();
+    await page.getByTestId('screen-error').waitFor();
+    await expect(page.getByTestId('screen-error').textContent()).resolves.toBe(
+      'Etwas ist schiefgegangen. Bitte versuchen Sie es erneut.',
+    );
+    expect(await page.getByText('Hey developer').count()).toBe(0);
+    await context.unroute(deadlinesCode);
+    await page.getByRole('button', { name: 'Neu laden' }).click();
+    await page.getByTestId('deadline-filter').waitFor();
     await context.close();
   });
 });

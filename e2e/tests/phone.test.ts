@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AxeViolation, axeViolations } from '../support/axe.ts';
+import { type AxeViolation, axeViolations, settled } from '../support/axe.ts';
 import { baseUrl, launchBrowser, signIn } from '../support/browser.ts';
 import { keeperOrderViaApi } from '../support/holder.ts';
 import { createOrderViaApi } from '../support/orders.ts';
@@ -96,11 +96,7 @@ describe.each(PHONES)('on a phone, %s', (width, viewport, language, dark) => {
     const violations: { screen: string; found: AxeViolation[] }[] = [];
     let screens = 0;
     const look = async (page: Page, screen: string) => {
-      await page.waitForFunction(() =>
-        document
-          .getAnimations()
-          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
-      );
+      await settled(page);
       screens += 1;
       const { extra, widest, inner } = await overflow(page);
       if (extra > 0) problems.push(`${screen}: ${extra} px wider than the phone (${widest})`);

@@ -24,7 +24,9 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { type ReactElement, type ReactNode, Suspense, lazy, useState } from 'react';
+import { type ReactElement, type ReactNode, Suspense, useState } from 'react';
+import { lazyChunk } from './chunks.ts';
+import { ChunkWaitNotice } from './ChunkWaitNotice.tsx';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useMatches, useNavigate } from 'react-router';
 import { LanguageSelect } from './LanguageSelect.tsx';
@@ -35,10 +37,11 @@ import { useSession } from './session.ts';
 import { endSession } from '../features/auth/sign-out.ts';
 import { ConfirmDialog } from './components/ConfirmDialog.tsx';
 
-// The sync status needs the IndexedDB code: its own chunk, loaded once signed in.
-const SyncIndicator = lazy(() => import('../offline/SyncIndicator.tsx'));
-const SyncTime = lazy(() => import('../offline/SyncTime.tsx'));
-const OfflineBanner = lazy(() => import('../offline/OfflineBanner.tsx'));
+// The sync status needs the IndexedDB code: one chunk of its own for all three views, loaded once signed in.
+const statusViews = () => import('../offline/status-views.ts');
+const SyncIndicator = lazyChunk(() => statusViews().then((views) => ({ default: views.SyncIndicator })));
+const SyncTime = lazyChunk(() => statusViews().then((views) => ({ default: views.SyncTime })));
+const OfflineBanner = lazyChunk(() => statusViews().then((views) => ({ default: views.OfflineBanner })));
 
 const MENU_ICONS: Record<MenuItem, ReactElement> = {
   holderOrders: <TrainIcon />,
@@ -243,6 +246,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <Suspense fallback={null}>
             <OfflineBanner />
           </Suspense>
+          <ChunkWaitNotice />
           {children}
         </Box>
       </Box>

@@ -1,10 +1,12 @@
 import { ROUTES, type RouteName, type RouteRule, guardRoute, startPath } from '@vers/domain';
-import { type ComponentType, type LazyExoticComponent, Suspense, lazy } from 'react';
+import { type ComponentType, type LazyExoticComponent, Suspense } from 'react';
+import { lazyChunk } from './chunks.ts';
 import { Navigate, Outlet, type RouteObject, createBrowserRouter, matchRoutes, useLocation } from 'react-router';
 import LoginPage from '../features/auth/LoginPage.tsx';
 import { Guard } from './Guard.tsx';
 import type { RouteHandle } from './Layout.tsx';
 import { PageFallback } from './PageFallback.tsx';
+import { ScreenError } from './ScreenError.tsx';
 import { AppEffects } from './AppEffects.tsx';
 import { sessionStore, useSession } from './session.ts';
 import { tabTitle } from '../features/orders/editor/tab-title.ts';
@@ -15,7 +17,7 @@ type PageName = Exclude<RouteName, 'login'>;
 
 // The signed-in frame (drawer, toolbar) is a chunk of its own too: the login screen does not show it.
 const loadLayout = () => import('./Layout.tsx');
-const Layout = lazy(() => loadLayout().then((m) => ({ default: m.Layout })));
+const Layout = lazyChunk(() => loadLayout().then((m) => ({ default: m.Layout })));
 
 // Every screen but the login is its own chunk: the login screen loads only what it needs.
 const PAGE_CHUNKS: Record<PageName, () => Promise<{ default: ComponentType }>> = {
@@ -37,7 +39,7 @@ const PAGE_CHUNKS: Record<PageName, () => Promise<{ default: ComponentType }>> =
   keepers: () => import('../features/keepers/KeepersPage.tsx'),
   deadlines: () => import('../features/deadlines/DeadlinesPage.tsx'),
 };
-const PAGES = Object.fromEntries(Object.entries(PAGE_CHUNKS).map(([name, load]) => [name, lazy(load)])) as Record<
+const PAGES = Object.fromEntries(Object.entries(PAGE_CHUNKS).map(([name, load]) => [name, lazyChunk(load)])) as Record<
   PageName,
   Page
 >;
@@ -107,7 +109,7 @@ function Shell() {
     <>
       <AppEffects openOrderAtStart={openOrderAtStart} />
       {session && pathname !== '/login' ? (
-        <Suspense fallback={<PageFallback />}>
+        <Suspense fallback={<PageFallback notice />}>
           <Layout>
             <Outlet />
           </Layout>
@@ -130,6 +132,7 @@ export function createRouter() {
   return createBrowserRouter([
     {
       element: <Shell />,
+      errorElement: <ScreenError />,
       children: [
         { path: '/login', element: <LoginPage />, handle: { route: login } satisfies Partial<RouteHandle> },
         ...ROUTES.filter((r) => r.public && r.name !== 'login').map(publicPage),

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSyncStatusOf } from './scheduler.ts';
 
 /** "You are offline" while the scheduler's online check fails (docs/requirements/sync.md#online-check). */
-export default function OfflineBanner() {
+export function OfflineBanner() {
   const { t } = useTranslation();
   const online = useSyncStatusOf('online');
   if (online) return null;

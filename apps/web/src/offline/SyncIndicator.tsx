@@ -11,7 +11,7 @@ import { useSyncStatus } from './scheduler.ts';
  * The unsent-events counter of the toolbar, with a wifi-off icon when offline
  * (docs/requirements/administration.md#indicators).
  */
-export default function SyncIndicator() {
+export function SyncIndicator() {
   const { t } = useTranslation();
   const status = useSyncStatus();
   const icon = !status.online ? <WifiOffIcon /> : status.unsentCount > 0 ? <CloudUploadIcon /> : <CloudDoneIcon />;

@@ -10,7 +10,7 @@ import { useSyncStatus } from './scheduler.ts';
  * The editor's toolbar line (docs/requirements/orders.md#editor-toolbar): the last synchronisation time, with a check
  * icon when everything is exchanged and a warning icon while changes wait or the server cannot be reached.
  */
-export default function SyncTime() {
+export function SyncTime() {
   const { t, i18n } = useTranslation();
   const status = useSyncStatus();
   const inSync = status.online && status.unsentCount === 0 && status.lastSync !== null;

@@ -6,12 +6,10 @@ import { deleteMarkedImages, sendImages } from './images.ts';
 import { storeUnstored } from './save-client.ts';
 import { isOwnWork, pushWaitingOrders, sendUnsentOrders } from './sync.ts';
 import { type VersDb, versdb } from './versdb.ts';
+import { checkOnline } from './online-check.ts';
 
 /** The scheduler's period (docs/requirements/sync.md#scheduler). */
 export const SYNC_INTERVAL_MS = 10_000;
-
-/** An online check that hangs must not keep the banner stale for long. */
-const ONLINE_CHECK_TIMEOUT_MS = 5_000;
 
 export interface SyncStatus {
   online: boolean;
@@ -32,24 +30,6 @@ export interface SchedulerOptions {
   /** The site origin whose answer tells online from offline; the page's own origin in the browser. */
   origin?: () => string;
   isSignedIn?: () => boolean;
-}
-
-/**
- * Online check in docs/requirements/sync.md#online-check: a GET of the site origin with a random query parameter (so no
- * cache answers it); 200-299 is online, anything else or no answer is offline.
- */
-export async function checkOnline(origin: string, timeoutMs = ONLINE_CHECK_TIMEOUT_MS): Promise<boolean> {
-  try {
-    const response = await fetch(`${origin}/?t=${Math.random().toString(36).slice(2)}`, {
-      cache: 'no-store',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    // The body is not needed; dropping it frees the connection.
-    void response.body?.cancel().catch(() => undefined);
-    return response.status >= 200 && response.status <= 299;
-  } catch {
-    return false;
-  }
 }
 
 /**

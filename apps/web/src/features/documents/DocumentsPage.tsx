@@ -30,7 +30,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
+import { lazyChunk } from '../../app/chunks.ts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
@@ -53,7 +54,7 @@ import {
 import { downloadDocument } from './download.ts';
 
 /** The TAF TSI values dialog: its own chunk, loaded when the server first asks for values. */
-const TafValuesDialog = lazy(() => import('./TafValuesDialog.tsx'));
+const TafValuesDialog = lazyChunk(() => import('./TafValuesDialog.tsx'));
 
 /** How often the list is read again while documents are being made (as the import validation poll). */
 export const DOCUMENTS_POLL_MS = 2000;

@@ -11,7 +11,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyChunk } from '../../app/chunks.ts';
 import { useTranslation } from 'react-i18next';
 import {
   type TafProblem,
@@ -24,7 +25,7 @@ import {
 } from './taf-values.ts';
 
 /** The order editor's date picker (its own chunk, precached): dates typed and shown as everywhere in the app. */
-const DateInput = lazy(() => import('../orders/editor/DateInput.tsx'));
+const DateInput = lazyChunk(() => import('../orders/editor/DateInput.tsx'));
 
 /**
  * The export dialog's second step for the TAF TSI wagon data (docs/taf-tsi.md): the server answered that the order

@@ -14,7 +14,8 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazyChunk } from '../../app/chunks.ts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ApiFailure, call } from '../../app/api.ts';
@@ -24,7 +25,7 @@ import { fetchDeadlines } from '../deadlines/deadlines-api.ts';
 import { type DeadlineCounts, countDeadlines, deviceFigures, monthLabel, shownCounts } from './dashboard-figures.ts';
 
 // The charts library is large: its chunk loads only here, after the figures, never with the start page itself.
-const TurnaroundChart = lazy(() => import('./TurnaroundChart.tsx'));
+const TurnaroundChart = lazyChunk(() => import('./TurnaroundChart.tsx'));
 
 /** Failures that mean "no server now": the tiles then show what this device holds. */
 const OFFLINE_STATUSES = [0, 502, 503, 504] as const;

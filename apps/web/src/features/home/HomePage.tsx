@@ -2,7 +2,8 @@ import { ROLE_GROUPS, hasAnyRole, siteIdResponseSchema } from '@vers/domain';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyChunk } from '../../app/chunks.ts';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../app/api.ts';
 import { PageFallback } from '../../app/PageFallback.tsx';
@@ -10,7 +11,7 @@ import { useSession } from '../../app/session.ts';
 
 // The dashboard (and through it the charts) is a chunk of its own: the start page's stays within its budget, and
 // roles without orders never load it.
-const Dashboard = lazy(() => import('./Dashboard.tsx'));
+const Dashboard = lazyChunk(() => import('./Dashboard.tsx'));
 
 export default function HomePage() {
   const { t } = useTranslation();

@@ -29,7 +29,8 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
 import Paper from '@mui/material/Paper';
-import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazyChunk } from '../../app/chunks.ts';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { loadFeatureCatalogue } from '../../i18n/index.ts';
@@ -57,11 +58,13 @@ import { useOrder } from './editor/useOrder.ts';
 // The status dialog, with its sign-off (issue 21), is its own chunk, asked for once the editor is shown (and kept by
 // the service worker): it opens at once, offline too.
 const loadStatusDialog = () => import('./StatusDialog.tsx');
-const StatusDialog = lazy(() => loadStatusDialog().then((module) => ({ default: module.StatusDialog })));
+const StatusDialog = lazyChunk(() => loadStatusDialog().then((module) => ({ default: module.StatusDialog })));
 // A wagon's wheelset position (swap, turn, dismount, history) in its own chunk, fetched as the editor opens: the
 // editor's first screen does not wait for it (bench/budgets.json EditOrder).
 const loadWheelsetPosition = () => import('./editor/WheelsetPosition.tsx');
-const WheelsetPosition = lazy(() => loadWheelsetPosition().then((module) => ({ default: module.WheelsetPosition })));
+const WheelsetPosition = lazyChunk(() =>
+  loadWheelsetPosition().then((module) => ({ default: module.WheelsetPosition })),
+);
 
 const actionSx = { minWidth: 48, minHeight: 48, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } } as const;
 

@@ -7,7 +7,8 @@ import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, Suspense, lazy, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazyChunk } from '../../app/chunks.ts';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { notifications } from '../../app/notifications.ts';
@@ -19,8 +20,10 @@ import { WorkshopForm } from './WorkshopForm.tsx';
 import { fetchWorkshop, handledHere } from './workshop-api.ts';
 
 // The audit trail is read seldom and brings the date formatting: loaded when the page shows it.
-const NotificationMails = lazy(() => import('./NotificationMails.tsx').then((m) => ({ default: m.NotificationMails })));
-const AuditTrail = lazy(() => import('./AuditTrail.tsx').then((m) => ({ default: m.AuditTrail })));
+const NotificationMails = lazyChunk(() =>
+  import('./NotificationMails.tsx').then((m) => ({ default: m.NotificationMails })),
+);
+const AuditTrail = lazyChunk(() => import('./AuditTrail.tsx').then((m) => ({ default: m.AuditTrail })));
 
 function Section({ title, children, testId }: { title?: string; children: ReactNode; testId?: string }) {
   return (

@@ -19,7 +19,8 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { type KeyboardEvent, Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazyChunk } from '../../../app/chunks.ts';
 import { useTranslation } from 'react-i18next';
 import { notifications } from '../../../app/notifications.ts';
 import { versdb } from '../../../offline/versdb.ts';
@@ -196,7 +197,7 @@ function BooleanInput(props: FieldInputProps) {
  * The date picker (MUI X, dayjs and the calendar's 12 languages) loads after the editor has shown, from its own chunk,
  * which the service worker precaches with the rest for offline work.
  */
-const DateInput = lazy(() => import('./DateInput.tsx'));
+const DateInput = lazyChunk(() => import('./DateInput.tsx'));
 
 /**
  * Date and month fields: the picker, in the UI language's format. Until its code has arrived (a moment, once) the
