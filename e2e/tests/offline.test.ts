@@ -1,7 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { checkDigit, formatVehicleNumber } from '@vers/domain';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, signIn } from '../support/browser.ts';
+
+/** The build's map of sources to chunk files: the test names the chunk it takes away by its source. */
+const MANIFEST = new URL('../../apps/web/dist/.vite/manifest.json', import.meta.url);
 
 const withCheck = (first11: string) => `${first11}${checkDigit(first11)}`;
 
@@ -81,6 +86,30 @@ describe('a screen whose code has not loaded when the network goes', () => {
     await context.unroute(deadlinesCode);
     await page.getByRole('button', { name: 'Neu laden' }).click();
     await page.getByTestId('deadline-filter').waitFor();
+    await context.close();
+  });
+});
+
+describe("the exchange's code lost with the network at sign-in", () => {
+  it('is loaded once the network is back, and the exchange runs then without a reload', async () => {
+    const manifest = JSON.parse(readFileSync(fileURLToPath(MANIFEST), 'utf8')) as Record<string, { file: string }>;
+    const schedulerCode = manifest['src/offline/scheduler.ts']?.file;
+    expect(schedulerCode).toMatch(/^assets\//);
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await context.route(`**/${schedulerCode}`, async (route) => {
+      await context.setOffline(true);
+      await route.abort('internetdisconnected');
+    });
+    await signIn(page, 'staff');
+    await page.getByTestId('page-waits-for-connection').first().waitFor();
+    const exchanges = () => page.evaluate(() => performance.getEntriesByName('vers:exchange').length);
+    expect(await exchanges()).toBe(0);
+    await context.unroute(`**/${schedulerCode}`);
+    await context.setOffline(false);
+    await expect.poll(exchanges).toBeGreaterThan(0);
+    await page.getByTestId('sync-indicator').waitFor();
     await context.close();
   });
 });

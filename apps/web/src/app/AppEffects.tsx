@@ -12,6 +12,7 @@ import { isBrowserSupported } from './browser-support.ts';
 import { refreshValueListsLater, useValueListProgress } from '../offline/value-list-progress.ts';
 import { useSession } from './session.ts';
 import { useStartedIdle } from './idle.ts';
+import { loadChunk } from './chunks.ts';
 import {
   applyNewVersion,
   checkForNewServiceWorker,
@@ -66,7 +67,9 @@ export function AppEffects({ openOrderAtStart }: { openOrderAtStart: string | nu
     if (!working) return;
     let stop: (() => void) | undefined;
     let cancelled = false;
-    void import('../offline/scheduler.ts').then(({ syncScheduler }) => {
+    // Its code too waits for the network if it was lost before it loaded (app/chunks.ts): without the scheduler,
+    // nothing stored on the device would be sent until a reload.
+    void loadChunk(() => import('../offline/scheduler.ts')).then(({ syncScheduler }) => {
       if (cancelled) return;
       syncScheduler.start();
       stop = () => syncScheduler.stop();
