@@ -135,6 +135,27 @@ describe('the deadline list of a workshop', () => {
     await page.screenshot({ path: path.join(SHOTS, 'de-1280-light-offline.png') });
     await context.close();
   });
+
+  it('offline before the code of its device rule was loaded, says so with a retry that works once back online', async () => {
+    // Until the service worker controls the page (the visit after the one that installed it), that code comes from
+    // the network: offline, the list once showed its spinner for ever.
+    const context = await device('de', TABLET);
+    const page = await signedIn(context, 'staff');
+    await page.getByTestId('menu-deadlines').click();
+    await settled(page, '30:true');
+    const deviceRule = /\/assets\/device-deadlines-[^/]+\.js$/;
+    await context.route(deviceRule, (route) => route.abort('internetdisconnected'));
+    await context.setOffline(true);
+    await page.getByTestId('deadline-within-90').click();
+    const failed = page.getByTestId('deadlines-load-error');
+    await failed.waitFor();
+    await context.unroute(deviceRule);
+    await context.setOffline(false);
+    await failed.getByRole('button', { name: 'Erneut versuchen' }).click();
+    await settled(page, '90:true');
+    await row(page, soon).waitFor();
+    await context.close();
+  });
 });
 
 describe('the deadline list of a holder', () => {

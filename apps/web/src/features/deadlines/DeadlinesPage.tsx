@@ -182,13 +182,20 @@ export default function DeadlinesPage() {
       const offline = error instanceof ApiFailure && (error.status === 0 || error.status >= 502);
       if (offline && !holder) {
         // No network: the orders this device keeps, by the same rule (a holder keeps none on the device).
-        const [{ deviceDeadlines }, { versdb }] = await Promise.all([
-          import('./device-deadlines.ts'),
-          import('../../offline/versdb.ts'),
-        ]);
-        const rows = await deviceDeadlines(versdb, wanted, today);
-        if (mine === requests.current) setResult({ key: filterKey, source: 'device', rows });
-        return;
+        try {
+          const [{ deviceDeadlines }, { versdb }] = await Promise.all([
+            import('./device-deadlines.ts'),
+            import('../../offline/versdb.ts'),
+          ]);
+          const rows = await deviceDeadlines(versdb, wanted, today);
+          if (mine === requests.current) setResult({ key: filterKey, source: 'device', rows });
+          return;
+        } catch (deviceError) {
+          // That code not loaded before the network went (the service worker does not hold the app yet): the
+          // failure with its retry, not a spinner for ever.
+          console.error(deviceError);
+          if (mine !== requests.current) return;
+        }
       }
       setFailed(error instanceof ApiFailure && error.status === 403 ? 'forbidden' : 'failed');
     }
