@@ -32,32 +32,39 @@ function connectionBack(): Promise<void> {
  * with a new version) is thrown, for the error screen and its reload.
  */
 export async function loadChunk<T>(load: () => Promise<T>): Promise<T> {
-  for (;;) {
-    try {
-      return await load();
-    } catch {
-      // Online now: the network may have come back since the failure; one more try tells.
-      if (await checkOnline(location.origin)) return load();
-      setWaiting(1);
+  // Counted from the first failure offline until the chunk has loaded (or failed for good), not per try: the notice
+  // would otherwise go at every retry and come back only once the online check had failed again (up to 5 s).
+  let counted = false;
+  try {
+    for (;;) {
       try {
+        return await load();
+      } catch {
+        // Online now: the network may have come back since the failure; one more try tells.
+        if (await checkOnline(location.origin)) return await load();
+        if (!counted) setWaiting(1);
+        counted = true;
         await connectionBack();
-      } finally {
-        setWaiting(-1);
       }
     }
+  } finally {
+    if (counted) setWaiting(-1);
   }
 }
 
 /** React's `lazy` over `loadChunk`: the component's code waits for the connection rather than failing. */
 export const lazyChunk: typeof lazy = (load) => lazy(() => loadChunk(load));
 
+/** Calls `listener` whenever the number of chunks waiting for the connection changes; answers the unsubscribe. */
+export function onChunkWaitingChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Whether some chunk is waiting for the connection now. */
+export const chunkWaiting = (): boolean => waiting > 0;
+
 /** Whether some chunk is waiting for the connection (the page fallback says so). */
 export function useChunkWaiting(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => waiting > 0,
-  );
+  return useSyncExternalStore(onChunkWaitingChange, chunkWaiting);
 }
