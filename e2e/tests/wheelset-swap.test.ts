@@ -136,4 +136,58 @@ describe('wheelset swap', () => {
       .toEqual([wheelset(11), '', wheelset(10), wheelset(10), wheelset(1)]);
     await other.close();
   });
+
+  it('one device offline and one online mount the same wheelset at two positions: both are kept, and both warn until one is dismounted', async () => {
+    const orderId = await createOrderViaApi({
+      type: 'WAGON',
+      maintenanceNumber: '51 80 0843 001-0',
+      wagon: { wheelsetsOutgoing: [0, 1, 2, 3].map((i) => ({ number: wheelset(30 + i) })) },
+    });
+    const same = wheelset(40);
+    const offlineContext = await browser.newContext({ baseURL: baseUrl(), locale: 'de-DE', viewport: TABLET });
+    const offline = await offlineContext.newPage();
+    await openWagonOrder(offline, 'staff', orderId);
+    await openPosition(offline, orderId, 3);
+    await expect.poll(() => mountedNumber(offline)).toBe(wheelset(32));
+    await offlineContext.setOffline(true);
+    await offline.getByTestId('offline-banner').waitFor();
+    // The device knows no other position with that number: its own check lets the mount pass.
+    await mount(offline, same);
+    await expect.poll(() => mountedNumber(offline)).toBe(same);
+
+    // Meanwhile, online, a colleague mounts the same wheelset at position 4 (in English).
+    const onlineContext = await browser.newContext({ baseURL: baseUrl(), locale: 'en-GB', viewport: TABLET });
+    const online = await onlineContext.newPage();
+    await openWagonOrder(online, 'werkadmin', orderId);
+    await openPosition(online, orderId, 4);
+    await mount(online, same);
+    await expect.poll(() => serverValue(orderId, `${LIST}[3].Wheelsetnumber`), { timeout: 20_000 }).toBe(same);
+    expect(await online.getByTestId('wheelset-also-mounted').count()).toBe(0);
+
+    // The offline device comes back: its mount is sent and kept, nothing of either is lost.
+    await offlineContext.setOffline(false);
+    await offline.getByTestId('offline-banner').waitFor({ state: 'detached' });
+    const indicator = offline.getByTestId('sync-indicator');
+    await expect.poll(async () => indicator.getAttribute('data-unsent'), { timeout: 60_000 }).toBe('0');
+    expect(await serverValue(orderId, `${LIST}[2].Wheelsetnumber`)).toBe(same);
+    expect(await serverValue(orderId, `${LIST}[3].Wheelsetnumber`)).toBe(same);
+
+    // Both devices say so at their position, each in its user's language, naming the other position.
+    const warning = (page: Page) => page.getByTestId('wheelset-also-mounted');
+    await expect.poll(() => warning(offline).getAttribute('data-positions'), { timeout: 60_000 }).toBe('4');
+    await expect(warning(offline).textContent()).resolves.toContain('auch an Position 4 eingebaut');
+    await expect.poll(() => warning(online).getAttribute('data-positions'), { timeout: 60_000 }).toBe('3');
+    await expect(warning(online).textContent()).resolves.toContain('also mounted at position 3');
+    expect(await axeViolations(online)).toEqual([]);
+
+    // The colleague dismounts it at position 4: the warning goes on both devices.
+    await online.getByTestId('wheelset-dismount').click();
+    await online.getByTestId('confirm-ok').click();
+    await expect.poll(() => mountedNumber(online), { timeout: 20_000 }).toBe('');
+    await warning(online).waitFor({ state: 'detached' });
+    await warning(offline).waitFor({ state: 'detached', timeout: 60_000 });
+    expect(await mountedNumber(offline)).toBe(same);
+    await offlineContext.close();
+    await onlineContext.close();
+  });
 });

@@ -3,7 +3,7 @@ import { attributeValue } from '../catalogue/values.ts';
 import { writeIssue } from '../catalogue/resolve.ts';
 import { type Activity, SENT_STATES } from './activity.ts';
 import { CREATION_KEYS, ORDER_ROOTS } from './paths.ts';
-import { applyWrites, mountedWheelset, positionHistory, wheelsetSwap } from './wheelset-swap.ts';
+import { applyWrites, mountedWheelset, positionHistory, positionsAlsoMounting, wheelsetSwap } from './wheelset-swap.ts';
 
 const OUT = ORDER_ROOTS.WAGON.out;
 const IN = ORDER_ROOTS.WAGON.in;
@@ -154,6 +154,29 @@ describe('wheelsetSwap', () => {
     expect(problem({ position: 1, wheelset: { number: A } })).toBeNull();
     expect(problem({ position: 3, wheelset: { number: C }, mountDate: '2026-02-30' })?.code).toBe('VALIDATION');
     expect(problem({ position: 3 })?.code).toBe('VALIDATION');
+  });
+});
+
+describe('positionsAlsoMounting', () => {
+  it('finds a number that two devices mounted offline at two positions, each unaware of the other', () => {
+    const held = wagon();
+    expect(positionsAlsoMounting(held, A, 1)).toEqual([]);
+    // Each device checks the mount against what it holds: both are allowed, and both are kept when they arrive.
+    const first = wheelsetSwap('WAGON', held, { position: 3, wheelset: { number: C } }, { today });
+    const second = wheelsetSwap('WAGON', held, { position: 4, wheelset: { number: C } }, { today });
+    if (!first.ok || !second.ok) throw new Error('both mounts pass on their own device');
+    const merged = applyWrites(held, [...first.writes, ...second.writes]);
+    expect(positionsAlsoMounting(merged, C, 3)).toEqual([4]);
+    expect(positionsAlsoMounting(merged, C, 4)).toEqual([3]);
+    // On a device that holds both, a third mount of that number is refused, naming the first position found.
+    expect(wheelsetSwap('WAGON', merged, { position: 1, wheelset: { number: C } }, { today })).toEqual({
+      ok: false,
+      problem: { code: 'WHEELSET_MOUNTED_ELSEWHERE', position: 3 },
+    });
+    // Dismounting it at one position ends the double.
+    const dismount = wheelsetSwap('WAGON', merged, { position: 4, wheelset: null }, { today });
+    if (!dismount.ok) throw new Error('the dismount passes');
+    expect(positionsAlsoMounting(applyWrites(merged, dismount.writes), C, 3)).toEqual([]);
   });
 });
 

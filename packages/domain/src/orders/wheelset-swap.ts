@@ -97,6 +97,19 @@ export function mountedWheelset(values: Values, position: number): MountedWheels
   };
 }
 
+/**
+ * The other positions whose mounted wheelset has this number. A swap refuses such a mount, but two devices may each
+ * mount the same wheelset offline at two positions (each checks only what it holds): both changes are kept, and the
+ * editor warns at every position concerned until one of them is swapped or dismounted.
+ */
+export function positionsAlsoMounting(values: Values, number: string, position: number): number[] {
+  const positions: number[] = [];
+  for (let other = WHEELSET_POSITIONS.min; other <= WHEELSET_POSITIONS.max; other++) {
+    if (other !== position && mountedWheelset(values, other).wheelset?.number === number) positions.push(other);
+  }
+  return positions;
+}
+
 /** The values after the writes, as the fold would make them (a stored value is `{value}` enough to be read). */
 export function applyWrites(values: Values, writes: readonly Write[]): Values {
   const after: Record<string, unknown> = { ...values };
@@ -163,11 +176,8 @@ export function wheelsetSwap(
     if (!number.ok || number.digits === '') return refuse({ code: 'CHECK_NUMBER' });
     const mountDate = request.mountDate ?? options.today;
     if (!isValidDateText(mountDate)) return refuse({ code: 'VALIDATION', message: 'mountDate must be YYYY-MM-DD' });
-    for (let other = WHEELSET_POSITIONS.min; other <= WHEELSET_POSITIONS.max; other++) {
-      if (other !== position && mountedWheelset(values, other).wheelset?.number === number.digits) {
-        return refuse({ code: 'WHEELSET_MOUNTED_ELSEWHERE', position: other });
-      }
-    }
+    const elsewhere = positionsAlsoMounting(values, number.digits, position)[0];
+    if (elsewhere !== undefined) return refuse({ code: 'WHEELSET_MOUNTED_ELSEWHERE', position: elsewhere });
     if (!scope) {
       const entry = collectionEntries(values, root, WAGON_WHEELSETS).find((e) => e.value === String(position));
       if (entry) {

@@ -7,6 +7,7 @@ import {
   formatVehicleNumber,
   mountedWheelset,
   positionHistory,
+  positionsAlsoMounting,
   SENT_STATES,
   validateVehicleNumber,
   type Values,
@@ -110,6 +111,8 @@ export function WheelsetPosition(props: Props) {
   };
 
   const number = mounted.wheelset ? formatVehicleNumber(mounted.wheelset.number) : null;
+  // Two devices may each have mounted this wheelset offline at another position: say so until one is changed.
+  const alsoAt = mounted.wheelset ? positionsAlsoMounting(props.values, mounted.wheelset.number, props.position) : [];
   return (
     <Paper sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }} data-testid="wheelset-position">
       <Box>
@@ -135,6 +138,16 @@ export function WheelsetPosition(props: Props) {
             />
           )}
         </Box>
+        {alsoAt.length > 0 && (
+          <Alert
+            severity="warning"
+            sx={{ mt: 1 }}
+            data-testid="wheelset-also-mounted"
+            data-positions={alsoAt.join(',')}
+          >
+            {t('orders.editor.wheelset.alsoMounted', { positions: alsoAt.join(', ') })}
+          </Alert>
+        )}
       </Box>
       <Box
         sx={{
