@@ -1,16 +1,29 @@
 import { type ListedOrder, SENT_STATES, keptForOfflineWork, orderChangesSchema } from '@vers/domain';
+import { Dexie } from 'dexie';
 import { call } from '../app/api.ts';
 import { sessionStore } from '../app/session.ts';
 import { dropDeletedOrder } from './local-orders.ts';
 import { SYNC_CALL } from './sync.ts';
 import type { VersDb } from './versdb.ts';
 
-/** True when work of the order waits to be sent (changes, pictures to upload or delete): such an order stays. */
-async function holdsUnsentWork(db: VersDb, orderId: string): Promise<boolean> {
-  const rows = await db.orderResults.where('[sent+orderId]').equals([SENT_STATES.UNSENT, orderId]).count();
-  if (rows > 0) return true;
-  const pictures = await db.orderImages.where('orderId').equals(orderId).toArray();
-  return pictures.some((picture) => picture.sent === 0 || picture.toBeDeleted === 1);
+/**
+ * The orders of which work waits to be sent (changes, pictures to upload or delete): such an order stays. Three index
+ * reads per exchange, whatever the number of orders the device keeps; asked order by order, the list's exchange read
+ * every picture of every kept order at each visit of the list.
+ */
+async function ordersHoldingUnsentWork(db: VersDb): Promise<Set<string>> {
+  const [changes, picturesToSend, picturesToDelete] = await Promise.all([
+    db.orderResults
+      .where('[sent+orderId]')
+      .between([SENT_STATES.UNSENT, Dexie.minKey], [SENT_STATES.UNSENT, Dexie.maxKey])
+      .keys(),
+    db.orderImages.where('sent').equals(0).toArray(),
+    db.orderImages.where('toBeDeleted').equals(1).toArray(),
+  ]);
+  return new Set([
+    ...changes.flatMap((key) => (Array.isArray(key) ? [String(key[1])] : [])),
+    ...[...picturesToSend, ...picturesToDelete].map((picture) => picture.orderId),
+  ]);
 }
 
 /**
@@ -105,9 +118,10 @@ async function settleList(
     if (await db.orders.get(id)) dropped += (await dropDeletedOrder(db, id)) ? 1 : 0;
   }
   const synced = await db.orders.where('sent').equals(1).toArray();
+  const holdingUnsentWork = await ordersHoldingUnsentWork(db);
   for (const row of synced) {
     if (exchange.delivered.has(row.id)) continue;
-    const unsent = await holdsUnsentWork(db, row.id);
+    const unsent = holdingUnsentWork.has(row.id);
     if (exchange.full && (unsent || keptForOfflineWork(row.order, exchange.now))) {
       // The server should have sent it: deleted, lost, or done since long. Asked, never dropped unseen.
       asked.push(row.id);

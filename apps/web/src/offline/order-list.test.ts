@@ -105,11 +105,34 @@ describe('the orders a device keeps', () => {
 
   it('done orders untouched for the offline days leave the device, unless opened here lately or work waits', async () => {
     const [old, opened, waiting] = [await createOrder(11), await createOrder(12), await createOrder(13)];
+    // Pictures: one waits to be uploaded, one to be deleted, one is sent (which holds nothing back).
+    const [pictureToSend, pictureToDelete, pictureSent] = [
+      await createOrder(14),
+      await createOrder(15),
+      await createOrder(16),
+    ];
     const db = device();
     await syncOrderList(db);
     await db.orders.update(opened.id, { opened: new Date().toISOString() });
     await recordChange(db, { orderId: waiting.id, key: `${OUT}.Bemerkung`, value: 'not sent' });
-    for (const order of [old, opened, waiting]) await ageDone(order.id, 31);
+    const picture = (orderId: string, sent: 0 | 1, toBeDeleted: 0 | 1) => ({
+      imageId: crypto.randomUUID(),
+      orderId,
+      tabName: 'Allgemein',
+      name: 'brake.png',
+      size: 1,
+      capturedDate: new Date().toISOString(),
+      sent,
+      toBeDeleted,
+    });
+    await db.orderImages.bulkAdd([
+      picture(pictureToSend.id, 0, 0),
+      picture(pictureToDelete.id, 1, 1),
+      picture(pictureSent.id, 1, 0),
+    ]);
+    for (const order of [old, opened, waiting, pictureToSend, pictureToDelete, pictureSent]) {
+      await ageDone(order.id, 31);
+    }
     // The next exchange brings them done, last changed 31 days ago; the one after finds them out of what is kept.
     await syncOrderList(db);
     const later = await syncOrderList(db);
@@ -118,6 +141,9 @@ describe('the orders a device keeps', () => {
     expect(held).not.toContain(old.id);
     expect(held).toContain(opened.id);
     expect(held).toContain(waiting.id);
+    expect(held).toContain(pictureToSend.id);
+    expect(held).toContain(pictureToDelete.id);
+    expect(held).not.toContain(pictureSent.id);
   });
 
   it('searches the orders it keeps by a part of a number through its index, wagons by their wheelsets too', async () => {
