@@ -1,5 +1,4 @@
 import { type ListedOrder, SENT_STATES, keptForOfflineWork, orderChangesSchema } from '@vers/domain';
-import { Dexie } from 'dexie';
 import { call } from '../app/api.ts';
 import { sessionStore } from '../app/session.ts';
 import { dropDeletedOrder } from './local-orders.ts';
@@ -15,7 +14,7 @@ async function ordersHoldingUnsentWork(db: VersDb): Promise<Set<string>> {
   const [changes, picturesToSend, picturesToDelete] = await Promise.all([
     db.orderResults
       .where('[sent+orderId]')
-      .between([SENT_STATES.UNSENT, Dexie.minKey], [SENT_STATES.UNSENT, Dexie.maxKey])
+      .between([SENT_STATES.UNSENT, ''], [SENT_STATES.UNSENT, '\uffff'], true, true)
       .keys(),
     db.orderImages.where('sent').equals(0).toArray(),
     db.orderImages.where('toBeDeleted').equals(1).toArray(),
