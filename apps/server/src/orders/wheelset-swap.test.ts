@@ -4,7 +4,10 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type TestServer, startTestServer } from '../test/server.ts';
-import { OUT, createWagonOrder, signOff, wheelsetNumbers } from '../test/orders.ts';
+import { OUT, createWagonOrder, push, signOff, wheelsetNumbers } from '../test/orders.ts';
+import { wagonReleaseEntries } from '../test/documents.ts';
+import { orders } from '../db/schema.ts';
+import { eq } from 'drizzle-orm';
 
 let server: TestServer;
 let staff: string;
@@ -213,5 +216,31 @@ describe('PATCH orders/{id}: the wheelset swap', () => {
       swap(order.id, { position: 3, wheelset: { number: FREE_A === last ? FREE_B : FREE_A } }, werkadmin),
     ]);
     expect([c.status, d.status].sort()).toEqual([200, 409]);
+  });
+
+  it('keeps one wheelset that two offline devices mounted at two positions, and holds the release back until one is swapped', async () => {
+    const order = await createWagonOrder(server, staff);
+    // Offline, a device records a swap as plain changes: position 3 gets position 1's wheelset. Its push is kept.
+    const offlineMount = await server.request('POST', '/api/v1/activity/batch', {
+      token: staff,
+      body: {
+        activities: [push(order.id, `${LIST}[2].Wheelsetnumber`, MOUNTED[0]!), ...wagonReleaseEntries(order.id)],
+      },
+    });
+    expect(offlineMount.status).toBe(200);
+    expect(valueOf(await activitiesOf(order.id), `${LIST}[2].Wheelsetnumber`)).toBe(MOUNTED[0]);
+    // Complete otherwise, the release to service is refused, naming the later position's number; the order stays.
+    const refused = await signOff(server, werkadmin, order.id, { status: 'DONE', meaning: 'RELEASED_TO_SERVICE' });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { code: 'RELEASE_INCOMPLETE', fields: [`${LIST}[2].Wheelsetnumber`] },
+    });
+    const [still] = await server.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(still?.status).toBe('CREATED');
+    // Swapped at position 3, it may be issued.
+    expect((await swap(order.id, { position: 3, wheelset: { number: FREE_A } })).status).toBe(200);
+    expect(
+      (await signOff(server, werkadmin, order.id, { status: 'DONE', meaning: 'RELEASED_TO_SERVICE' })).status,
+    ).toBe(200);
   });
 });

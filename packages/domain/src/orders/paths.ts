@@ -33,3 +33,10 @@ export const CREATION_KEYS = {
     `${ORDER_ROOTS.WAGON.out}.Understructure.WheelsetCollection.Wheelset[${index}].${field}`,
   wheelsetNumber: (side: 'in' | 'out') => `${ORDER_ROOTS.WHEELSET[side]}.Wheelsetnumber`,
 } as const;
+
+/** Whether a key is the number of a wagon's outgoing wheelset entry (`...WheelsetCollection.Wheelset[2].Wheelsetnumber`). */
+export function isOutgoingWheelsetNumberKey(key: string): boolean {
+  const [prefix, suffix] = CREATION_KEYS.outgoingWheelset(0, 'Wheelsetnumber').split('[0]') as [string, string];
+  if (!key.startsWith(`${prefix}[`) || !key.endsWith(`]${suffix}`)) return false;
+  return /^\d+$/.test(key.slice(prefix.length + 1, key.length - suffix.length - 1));
+}

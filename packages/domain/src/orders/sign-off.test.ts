@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { attributeValue } from '../catalogue/values.ts';
-import { ORDER_ROOTS } from './paths.ts';
+import { CREATION_KEYS, ORDER_ROOTS, isOutgoingWheelsetNumberKey } from './paths.ts';
 import {
   contentChanges,
   formatSignOffCode,
@@ -36,6 +36,29 @@ describe('release gaps', () => {
     ]);
     values[`${OUT}.MobileService.ReleaseToServiceGranted`] = v(true);
     expect(releaseGaps('WAGON', values)).toEqual([]);
+  });
+
+  it('holds a wagon release back while one wheelset is mounted at two positions, named by the later one', () => {
+    const complete: Record<string, unknown> = {
+      [`${OUT}.Labeling.ECM`]: v('ECM-1'),
+      [`${OUT}.ExecutedMaintenanceLevel`]: v('G42'),
+      [`${OUT}.MobileService.MaintenancePerformedCorrectly`]: v(true),
+      [`${OUT}.MobileService.ReleaseToServiceGranted`]: v(true),
+    };
+    const numbers = ['408000012349', '408000012356', '408000012349', '408000012364'];
+    numbers.forEach((number, i) => {
+      complete[CREATION_KEYS.outgoingWheelset(i, 'Position')] = v(String(i + 1));
+      complete[CREATION_KEYS.outgoingWheelset(i, 'Wheelsetnumber')] = v(number);
+    });
+    const twice = CREATION_KEYS.outgoingWheelset(2, 'Wheelsetnumber');
+    expect(releaseGaps('WAGON', complete)).toEqual([{ key: twice, label: 'signOff.wheelsetMountedTwice' }]);
+    // Its key is told apart from the fields a release needs, and from the incoming side's numbers.
+    expect(isOutgoingWheelsetNumberKey(twice)).toBe(true);
+    expect(isOutgoingWheelsetNumberKey(`${OUT}.ExecutedMaintenanceLevel`)).toBe(false);
+    expect(isOutgoingWheelsetNumberKey(twice.replace(OUT, IN))).toBe(false);
+    // Swapped at one position, the release may be issued.
+    complete[twice] = v('408000012372');
+    expect(releaseGaps('WAGON', complete)).toEqual([]);
   });
 
   it("lists a wheelset's maintenance level, and a blank one counts as missing", () => {

@@ -2,6 +2,7 @@ import type { Values } from '../catalogue/layout.ts';
 import { resolveKey } from '../catalogue/resolve.ts';
 import { isFilled, valueOf } from '../catalogue/values.ts';
 import { ORDER_ROOTS } from './paths.ts';
+import { wheelsetsMountedTwice } from './wheelset-swap.ts';
 import { ORDER_STATUSES, type OrderStatus, type OrderType, displayStatus, isReadOnlyStatus } from './status.ts';
 
 /*
@@ -50,9 +51,14 @@ export interface ReleaseGap {
   label: string;
 }
 
-/** What a release to service of this order still lacks; empty when it may be issued. */
+/**
+ * What a release to service of this order still lacks; empty when it may be issued. Beside the fields above: a
+ * wheelset mounted at two positions of a wagon (two devices offline may each mount it), named by the later position's
+ * number key (`isOutgoingWheelsetNumberKey`), which no requirement above is; the record must say where it is.
+ */
 export function releaseGaps(type: OrderType, values: Values): ReleaseGap[] {
   const roots = ORDER_ROOTS[type];
+  const mountedTwice = type === 'WAGON' ? wheelsetsMountedTwice(values) : [];
   return RELEASE_REQUIREMENTS[type]
     .filter(({ path, either, ticked }) => {
       const out = values[`${roots.out}.${path}`];
@@ -63,7 +69,8 @@ export function releaseGaps(type: OrderType, values: Values): ReleaseGap[] {
       const key = `${roots.out}.${path}`;
       const field = resolveKey(type, key)?.field;
       return { key, label: `field.${field?.label ?? path.split('.').at(-1)}` };
-    });
+    })
+    .concat(mountedTwice.map((key) => ({ key, label: 'signOff.wheelsetMountedTwice' })));
 }
 
 /** The content a sign-off covers: the order's outgoing values (the vehicle as handed back), by key, without dates. */

@@ -110,6 +110,21 @@ export function positionsAlsoMounting(values: Values, number: string, position: 
   return positions;
 }
 
+/**
+ * The keys of the outgoing wheelset number of each position whose wheelset is mounted at an earlier position too: one
+ * key per double, the later position's. A release to service is not issued while there is one (sign-off.ts).
+ */
+export function wheelsetsMountedTwice(values: Values): string[] {
+  const keys: string[] = [];
+  for (let position = WHEELSET_POSITIONS.min; position <= WHEELSET_POSITIONS.max; position++) {
+    const number = mountedWheelset(values, position).wheelset?.number;
+    if (number && positionsAlsoMounting(values, number, position).some((other) => other < position)) {
+      keys.push(`${outgoingEntry(values, position)}.${FIELD.number}`);
+    }
+  }
+  return keys;
+}
+
 /** The values after the writes, as the fold would make them (a stored value is `{value}` enough to be read). */
 export function applyWrites(values: Values, writes: readonly Write[]): Values {
   const after: Record<string, unknown> = { ...values };

@@ -1,6 +1,7 @@
 import { type Asset, EXPORT_TYPES, type ExportType, type OrderType, exportTypesFor, resolveKey } from '@vers/domain';
 import { ApiFailure } from '../../app/api.ts';
 import { fieldLabelKey } from '../orders/editor/labels.ts';
+import { missingItemLabel } from '../sign-off/missing-item.ts';
 
 /** The documents of an order among its assets (pictures and imports are not documents), newest first. */
 export function documentsOf(assets: readonly Asset[]): Asset[] {
@@ -61,10 +62,7 @@ export function failureMessage(
   }
   if (error.status === 409 && error.code === 'RELEASE_NOT_SIGNED') {
     // A release to service is issued only as signed; what it still lacks is named, as the sign-off would.
-    const missing = error.fields.map((field) => {
-      const resolved = resolveKey(orderType, field);
-      return resolved?.field ? t(fieldLabelKey(resolved.field)) : field;
-    });
+    const missing = error.fields.map((field) => missingItemLabel(orderType, field, t));
     return missing.length > 0
       ? { key: 'documents.error.releaseMissing', values: { missing: missing.join(', ') } }
       : { key: 'documents.error.releaseNotSigned' };

@@ -11,7 +11,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tooManyAttempts } from '../auth/too-many-attempts.ts';
-import { missingItemLabel, type SignOffOutcome, signOffOrder } from './sign-off-api.ts';
+import { missingItemLabel } from './missing-item.ts';
+import { type SignOffOutcome, signOffOrder } from './sign-off-api.ts';
 
 export interface SignOffInput {
   meaning: SignOffMeaning;

@@ -1,16 +1,13 @@
 import {
-  type OrderType,
   type SignOff,
   type SignOffCheck,
   type SignOffRequest,
   orderSchema,
-  resolveKey,
   signOffCheckSchema,
   signOffListSchema,
   signOffSchema,
 } from '@vers/domain';
 import { ApiFailure, call } from '../../app/api.ts';
-import { fieldLabelKey } from '../orders/editor/labels.ts';
 import { newUuid } from '../../offline/device.ts';
 
 /** What became of a sign-off: each failure is said in the dialog, which keeps the password typed. */
@@ -64,10 +61,4 @@ export async function checkSignOff(code: string): Promise<SignOffCheck | null> {
     if (error instanceof ApiFailure && error.status === 404) return null;
     throw error;
   }
-}
-
-/** A missing item of a release (an outgoing field key) as the editor labels it; the key where none does. */
-export function missingItemLabel(type: OrderType, key: string, t: (key: string) => string): string {
-  const field = resolveKey(type, key)?.field;
-  return field ? t(fieldLabelKey(field)) : key;
 }
