@@ -98,16 +98,31 @@ export function mountedWheelset(values: Values, position: number): MountedWheels
 }
 
 /**
+ * The outgoing wheelset number of each position (1..8) that has one, with its key, in the order of the positions: one
+ * read of the entries, as `mountedWheelset` makes per position (the editor asks at every render of a position).
+ */
+function mountedNumbers(values: Values): { position: number; key: string; number: string }[] {
+  const mounted: { position: number; key: string; number: string }[] = [];
+  for (const entry of collectionEntries(values, root, WAGON_WHEELSETS)) {
+    const position = Number(entry.value);
+    if (!entry.exists.out || String(position) !== entry.value) continue;
+    if (position < WHEELSET_POSITIONS.min || position > WHEELSET_POSITIONS.max) continue;
+    const key = `${entryScope(root, WAGON_WHEELSETS, entry).out}.${FIELD.number}`;
+    const number = text(values[key]);
+    if (number) mounted.push({ position, key, number });
+  }
+  return mounted.sort((a, b) => a.position - b.position);
+}
+
+/**
  * The other positions whose mounted wheelset has this number. A swap refuses such a mount, but two devices may each
  * mount the same wheelset offline at two positions (each checks only what it holds): both changes are kept, and the
  * editor warns at every position concerned until one of them is swapped or dismounted.
  */
 export function positionsAlsoMounting(values: Values, number: string, position: number): number[] {
-  const positions: number[] = [];
-  for (let other = WHEELSET_POSITIONS.min; other <= WHEELSET_POSITIONS.max; other++) {
-    if (other !== position && mountedWheelset(values, other).wheelset?.number === number) positions.push(other);
-  }
-  return positions;
+  return mountedNumbers(values)
+    .filter((mounted) => mounted.position !== position && mounted.number === number)
+    .map((mounted) => mounted.position);
 }
 
 /**
@@ -115,12 +130,11 @@ export function positionsAlsoMounting(values: Values, number: string, position: 
  * key per double, the later position's. A release to service is not issued while there is one (sign-off.ts).
  */
 export function wheelsetsMountedTwice(values: Values): string[] {
+  const seen = new Set<string>();
   const keys: string[] = [];
-  for (let position = WHEELSET_POSITIONS.min; position <= WHEELSET_POSITIONS.max; position++) {
-    const number = mountedWheelset(values, position).wheelset?.number;
-    if (number && positionsAlsoMounting(values, number, position).some((other) => other < position)) {
-      keys.push(`${outgoingEntry(values, position)}.${FIELD.number}`);
-    }
+  for (const { key, number } of mountedNumbers(values)) {
+    if (seen.has(number)) keys.push(key);
+    seen.add(number);
   }
   return keys;
 }
