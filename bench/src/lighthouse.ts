@@ -17,6 +17,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../../e2e/support/browser.ts';
 import { E2E_PASSWORD, type RunningProduct } from '../../e2e/support/server.ts';
 import type { Figure, Section } from './figures.ts';
+import { type LighthouseRun, medianOfScoredRuns, runUntilScored } from './lighthouse-runs.ts';
 import { api, apiToken, wagonOrder } from './product-api.ts';
 
 export type LighthousePreset = 'desktop' | 'mobile';
@@ -55,25 +56,26 @@ export interface LighthousePage {
   performanceRuns: number[];
   /** The machine's 1-minute load average as each run began. */
   loadAverages: number[];
+  /** Runs Lighthouse could not score, left out of the median (lighthouse-runs.ts), with the reason. */
+  leftOut: string[];
+  runtimeError?: string;
 }
 
 /** Runs per page: the figures are the run of median performance score (scores move with the machine's load). */
 export const LIGHTHOUSE_RUNS = 3;
+/** Attempts beyond LIGHTHOUSE_RUNS per page and preset, to replace runs Lighthouse could not score. */
+const SPARE_RUNS = 2;
 
 const PRESETS: readonly LighthousePreset[] = ['desktop', 'mobile'];
 
 /** A figure's name: the desktop figures keep the names they had before the mobile preset came. */
 const label = (p: LighthousePage) => (p.preset === 'desktop' ? p.page : `${p.page}, mobile`);
 
-/** The run of median performance score, with every run's score and the load average beside it. */
-function medianRun(runs: { figures: LighthousePage; load: number }[]): LighthousePage {
-  const sorted = [...runs].sort((a, b) => a.figures.performance - b.figures.performance);
-  const median = sorted[Math.floor(sorted.length / 2)]!.figures;
-  return {
-    ...median,
-    performanceRuns: runs.map((run) => run.figures.performance),
-    loadAverages: runs.map((run) => run.load),
-  };
+/** The run of median performance score among the scored runs, with every scored run's score and load beside it. */
+function medianRun(runs: LighthouseRun<LighthousePage>[]): LighthousePage {
+  const { median, performanceRuns, loadAverages, leftOut } = medianOfScoredRuns(runs);
+  // No run scored: the last one stands for them, its score NaN (the report shows n/a and the reasons).
+  return { ...(median ?? runs.at(-1)!.figures), performanceRuns, loadAverages, leftOut };
 }
 
 export interface LighthouseFigures {
@@ -109,6 +111,8 @@ function pageFigures(page: LighthousePage['page'], preset: LighthousePreset, lhr
     warnings: [...lhr.runWarnings, ...(lhr.runtimeError ? [lhr.runtimeError.message] : [])],
     performanceRuns: [],
     loadAverages: [],
+    leftOut: [],
+    ...(lhr.runtimeError ? { runtimeError: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
   };
 }
 
@@ -164,10 +168,9 @@ export async function measureLighthouse(product: RunningProduct): Promise<Lighth
     };
     /** Both presets, their runs interleaved, so that a burst of load on the machine does not fall on one alone. */
     const audit = async (page: LighthousePage['page'], url: string, keepStorage: boolean) => {
-      const runs: Record<LighthousePreset, Awaited<ReturnType<typeof auditOnce>>[]> = { desktop: [], mobile: [] };
-      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-        for (const preset of PRESETS) runs[preset].push(await auditOnce(page, preset, url, keepStorage));
-      }
+      const runs = await runUntilScored(PRESETS, LIGHTHOUSE_RUNS, SPARE_RUNS, (preset) =>
+        auditOnce(page, preset, url, keepStorage),
+      );
       return { lhr: runs.desktop[0]!.lhr, figures: PRESETS.map((preset) => medianRun(runs[preset])) };
     };
     const login = await audit('login screen', `${product.url}/login`, false);
@@ -211,7 +214,8 @@ export function lighthouseSections(f: LighthouseFigures): Section[] {
       aim: { text: `>= ${LIGHTHOUSE_AIMS[p.preset]}`, met: p.performance >= LIGHTHOUSE_AIMS[p.preset] },
       note:
         `median of ${p.performanceRuns.length}: ${p.performanceRuns.map((x) => Math.round(x)).join(', ')}; ` +
-        `1-min load ${p.loadAverages.map((x) => x.toFixed(1)).join(', ')}`,
+        `1-min load ${p.loadAverages.map((x) => x.toFixed(1)).join(', ')}` +
+        (p.leftOut.length ? `; left out, Lighthouse could not score them: ${p.leftOut.join('; ')}` : ''),
     },
     {
       name: `${label(p)}: accessibility`,
