@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe.ts';
 import { baseUrl, launchBrowser } from '../support/browser.ts';
 import { apiToken, createOrderViaApi, openWagonOrder, serverValue } from '../support/orders.ts';
+import { E2E_PASSWORD } from '../support/server.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -26,6 +27,13 @@ async function serverLog(orderId: string): Promise<ServerActivity[]> {
     headers: { authorization: `Bearer ${await apiToken('staff')}` },
   });
   return (await res.json()) as ServerActivity[];
+}
+
+async function serverStatus(orderId: string): Promise<string> {
+  const res = await fetch(`${baseUrl()}/api/v1/orders/${orderId}`, {
+    headers: { authorization: `Bearer ${await apiToken('staff')}` },
+  });
+  return ((await res.json()) as { status: string }).status;
 }
 
 /** A tablet in landscape, as workshops carry them. */
@@ -137,7 +145,7 @@ describe('wheelset swap', () => {
     await other.close();
   });
 
-  it('one device offline and one online mount the same wheelset at two positions: both are kept, and both warn until one is dismounted', async () => {
+  it('one device offline and one online mount the same wheelset at two positions: both are kept, both warn and the quality check is refused until one is dismounted', async () => {
     const orderId = await createOrderViaApi({
       type: 'WAGON',
       maintenanceNumber: '51 80 0843 001-0',
@@ -179,6 +187,18 @@ describe('wheelset swap', () => {
     await expect.poll(() => warning(online).getAttribute('data-positions'), { timeout: 60_000 }).toBe('3');
     await expect(warning(online).textContent()).resolves.toContain('also mounted at position 3');
     expect(await axeViolations(online)).toEqual([]);
+
+    // The quality check is not signed while the record holds it at two positions; the dialog says why, in English.
+    await online.getByTestId('status-change').click();
+    await online.getByTestId('status-option-DONE').click();
+    await online.getByTestId('sign-off-password').fill(E2E_PASSWORD);
+    await online.getByTestId('status-save').click();
+    await expect(online.getByTestId('sign-off-error').textContent()).resolves.toBe(
+      'Not signed: the same wheelset is mounted at two positions of this wagon. Swap or dismount it at one of them, then sign off.',
+    );
+    expect(await serverStatus(orderId)).toBe('CREATED');
+    await online.getByTestId('status-dialog').getByRole('button', { name: 'Cancel' }).click();
+    await online.getByTestId('status-dialog').waitFor({ state: 'detached' });
 
     // The colleague dismounts it at position 4: the warning goes on both devices.
     await online.getByTestId('wheelset-dismount').click();

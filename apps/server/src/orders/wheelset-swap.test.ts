@@ -218,7 +218,7 @@ describe('PATCH orders/{id}: the wheelset swap', () => {
     expect([c.status, d.status].sort()).toEqual([200, 409]);
   });
 
-  it('keeps one wheelset that two offline devices mounted at two positions, and holds the release back until one is swapped', async () => {
+  it('keeps one wheelset that two offline devices mounted at two positions, and holds the release and the quality check back until one is swapped', async () => {
     const order = await createWagonOrder(server, staff);
     // Offline, a device records a swap as plain changes: position 3 gets position 1's wheelset. Its push is kept.
     const offlineMount = await server.request('POST', '/api/v1/activity/batch', {
@@ -234,6 +234,15 @@ describe('PATCH orders/{id}: the wheelset swap', () => {
     expect(refused).toMatchObject({
       status: 409,
       body: { code: 'RELEASE_INCOMPLETE', fields: [`${LIST}[2].Wheelsetnumber`] },
+    });
+    // Nor does a quality check pass while the record has the wheelset at two places.
+    const qualityCheck = await signOff(server, werkadmin, order.id, {
+      status: 'DONE',
+      meaning: 'QUALITY_CHECK_PASSED',
+    });
+    expect(qualityCheck).toMatchObject({
+      status: 409,
+      body: { code: 'WHEELSET_MOUNTED_TWICE', fields: [`${LIST}[2].Wheelsetnumber`] },
     });
     const [still] = await server.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(still?.status).toBe('CREATED');

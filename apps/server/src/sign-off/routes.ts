@@ -11,6 +11,7 @@ import {
   signOffListSchema,
   signOffRequestSchema,
   signOffSchema,
+  wheelsetsMountedTwice,
 } from '@vers/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -46,7 +47,9 @@ export const signOffRoutes =
             'Retry-After) and states the meaning: QUALITY_CHECK_PASSED or RELEASED_TO_SERVICE. With `status` ' +
             '(DONE or DONE_ARCHIVED, within the status rules: 403 otherwise) the order takes that status in the same ' +
             'transaction; without it the order must be done already (409 NOT_DONE). RELEASED_TO_SERVICE needs the ' +
-            "release's entries (409 RELEASE_INCOMPLETE, `fields` names the missing ones). The server records signer, " +
+            "release's entries (409 RELEASE_INCOMPLETE, `fields` names the missing ones). A wagon with one wheelset " +
+            'at two positions is signed off in neither meaning (409 WHEELSET_MOUNTED_TWICE naming the later ' +
+            "positions' number keys; a release says RELEASE_INCOMPLETE). The server records signer, " +
             'role, meaning, time and the SHA-256 of the outgoing values, append-only. A resent `id` answers the first.',
           params: z.object({ id: z.uuid() }),
           body: signOffRequestSchema,
@@ -86,8 +89,9 @@ export const signOffRoutes =
           if (!maySignOffAt(after)) {
             throw new ApiError(409, 'NOT_DONE', `A ${order.status} order is signed off with a done status only`);
           }
+          const values = await orderValues(tx, order.id);
           if (meaning === 'RELEASED_TO_SERVICE') {
-            const gaps = releaseGaps(type, await orderValues(tx, order.id));
+            const gaps = releaseGaps(type, values);
             if (gaps.length > 0) {
               throw new ApiError(
                 409,
@@ -96,6 +100,17 @@ export const signOffRoutes =
                 gaps.map((gap) => gap.key),
               );
             }
+          }
+          // A quality check passed on a record that has one wheelset at two places vouches for what cannot be
+          // (two offline devices may each have mounted it): the record must say where it is first.
+          const mountedTwice = type === 'WAGON' ? wheelsetsMountedTwice(values) : [];
+          if (mountedTwice.length > 0) {
+            throw new ApiError(
+              409,
+              'WHEELSET_MOUNTED_TWICE',
+              `A wheelset is mounted at two positions: ${mountedTwice.join(', ')}`,
+              mountedTwice,
+            );
           }
           const at = new Date();
           if (status && order.status !== status) {

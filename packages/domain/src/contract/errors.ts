@@ -54,6 +54,8 @@ export const ERROR_CODES = [
   'WHEELSET_ORDER',
   /** A wheelset swap mounts a wheelset that is mounted at another position of the wagon already. */
   'WHEELSET_MOUNTED_ELSEWHERE',
+  /** A sign-off of a wagon that has one wheelset at two positions (`fields` names the later positions' numbers). */
+  'WHEELSET_MOUNTED_TWICE',
   /** A wheelset swap turns a position that holds no wheelset. */
   'WHEELSET_NOT_MOUNTED',
   /** A keeper names a VKM that belongs to another keeper already (`fields` names it). */

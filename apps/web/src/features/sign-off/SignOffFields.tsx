@@ -8,7 +8,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tooManyAttempts } from '../auth/too-many-attempts.ts';
 import { missingItemLabel } from './missing-item.ts';
@@ -32,6 +32,13 @@ export function SignOffFields(props: {
 }) {
   const { t } = useTranslation();
   const { input, setInput, outcome } = props.state;
+  // The answer comes below the password, under the fold of a dialog on a tablet: each new one is scrolled into view,
+  // so that a refusal is seen where the Sign button was pressed. A block body: Chromium's scrollIntoView returns a
+  // promise, which React would take for the effect's cleanup and call.
+  const outcomeShown = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    void outcomeShown.current?.scrollIntoView({ block: 'nearest' });
+  }, [outcome]);
   return (
     <Stack spacing={2} sx={{ mt: 1 }} data-testid="sign-off-fields">
       {!props.fixedMeaning && (
@@ -74,10 +81,17 @@ export function SignOffFields(props: {
           slotProps={{ htmlInput: { 'data-testid': 'sign-off-password' } }}
         />
       )}
-      {outcome && <OutcomeMessage outcome={outcome} orderType={props.orderType} />}
+      {outcome && (
+        <div ref={outcomeShown}>
+          <OutcomeMessage outcome={outcome} orderType={props.orderType} />
+        </div>
+      )}
     </Stack>
   );
 }
+
+/** The refusals whose own text tells the signer what to do; any other says the sign-off was not recorded. */
+const REFUSALS_SAID = new Set(['NOT_DONE', 'WHEELSET_MOUNTED_TWICE']);
 
 function OutcomeMessage({ outcome, orderType }: { outcome: SignOffOutcome; orderType: OrderType }) {
   const { t, i18n } = useTranslation();
@@ -106,7 +120,7 @@ function OutcomeMessage({ outcome, orderType }: { outcome: SignOffOutcome; order
     case 'refused':
       return (
         <Alert severity="error" data-testid="sign-off-error">
-          {t(outcome.code === 'NOT_DONE' ? 'errors.NOT_DONE' : 'signOff.failed')}
+          {t(REFUSALS_SAID.has(outcome.code) ? `errors.${outcome.code}` : 'signOff.failed')}
         </Alert>
       );
     default:
