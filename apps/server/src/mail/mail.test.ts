@@ -22,7 +22,7 @@ import { deliverMail } from './deliver.ts';
 import { DIGEST_CRON, weeklyDigest } from './digest.ts';
 import { mailOutbox, recordOrderMails } from './outbox.ts';
 import { createMailTransport, smtpTimeoutMs } from './transport.ts';
-import { type ReceivedMail, type TestSmtpServer, startSmtpServer } from '../test/smtp.ts';
+import { type ReceivedMail, type TestSmtpServer, portForLater, startSmtpServer } from '../test/smtp.ts';
 
 const FROM = 'vers@werkstatt.example';
 const FRENCH = 'atelier-nord@example.fr';
@@ -388,9 +388,7 @@ describe('an SMTP server that fails for a while', () => {
 
   it('keeps the mail while the SMTP server is down and sends it once it is back', async () => {
     // A port that answers nothing: the SMTP server is down when the order reaches IN_QA.
-    const probe = await startSmtpServer();
-    const port = Number(new URL(probe.url).port);
-    await probe.close();
+    const port = await portForLater();
     const address = 'patient@example.org';
     const { own, order, mailsOf, toQa } = await serverWithAddress(`smtp://127.0.0.1:${port}`, address);
     let back: TestSmtpServer | undefined;

@@ -1,4 +1,5 @@
 import { type ParsedMail, simpleParser } from 'mailparser';
+import { createServer } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
@@ -99,4 +100,24 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** Linux's ephemeral range (net.ipv4.ip_local_port_range) starts here: the kernel hands out no port below it. */
+const EPHEMERAL_FROM = 32768;
+
+/**
+ * A free port of 127.0.0.1 below the ephemeral range, for a server that is started later on a known port (an SMTP
+ * server that is down, then back). A port the kernel chose (port 0) may be handed to another process's connection or
+ * listener once closed; one below the range is taken only by a process that binds it by number.
+ */
+export async function portForLater(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * (EPHEMERAL_FROM - 20_000));
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
 }
