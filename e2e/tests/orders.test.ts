@@ -105,6 +105,10 @@ describe('orders', () => {
     await page.getByText('Prüfziffer falsch.').first().waitFor();
     await expect(page.getByTestId('order-save').isDisabled()).resolves.toBe(true);
     await input(page, 'wheelset-number-0').fill(wheelsets[0]!);
+    // So does the same wheelset twice: the later row names the earlier one.
+    await input(page, 'wheelset-number-1').fill(formatVehicleNumber(wheelsets[0]!));
+    await page.getByText('Dieselbe Nummer wie Radsatz 1', { exact: false }).waitFor();
+    await expect(page.getByTestId('order-save').isDisabled()).resolves.toBe(true);
     await input(page, 'wheelset-number-1').fill(wheelsets[1]!);
     await input(page, 'order-external').click();
     await expect.poll(() => input(page, 'wheelset-number-0').inputValue()).toBe(formatVehicleNumber(wheelsets[0]!));

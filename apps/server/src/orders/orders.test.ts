@@ -81,7 +81,7 @@ describe('creating orders', () => {
     expect(orderSchema.parse(res.body)).toMatchObject({ type: 'WHEELSET', wheelsetNumber: number });
   });
 
-  it('refuses a wrong check digit, letters, 1 or 9 wheelsets, an unknown type; nothing is saved', async () => {
+  it('refuses a wrong check digit, letters, 1 or 9 wheelsets, one wheelset twice, an unknown type; nothing is saved', async () => {
     const before = (await server.request<unknown[]>('GET', '/api/v1/orders', { token: staff })).body.length;
     const wrong = await server.request<{ code: string; fields: string[] }>('POST', '/api/v1/orders', {
       token: staff,
@@ -108,6 +108,15 @@ describe('creating orders', () => {
     expect(await server.request('POST', '/api/v1/orders', { token: staff, body: badWheelset })).toMatchObject({
       status: 400,
       body: { code: 'CHECK_NUMBER' },
+    });
+    // One wheelset twice, the second time in its printed form: the later row is named.
+    const twice = wagonBody();
+    const first = (twice.wagon.wheelsetsOutgoing[0] as { number: string }).number.replace(/\D/g, '');
+    (twice.wagon.wheelsetsOutgoing[2] as { number: string }).number =
+      `${first.slice(0, 2)} ${first.slice(2, 4)} ${first.slice(4, 8)} ${first.slice(8, 11)}-${first.slice(11)}`;
+    expect(await server.request('POST', '/api/v1/orders', { token: staff, body: twice })).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION', fields: ['body.wagon.wheelsetsOutgoing.2.number'] },
     });
     expect(
       (await server.request('POST', '/api/v1/orders', { token: staff, body: wagonBody({ type: 'TRUCK' }) })).status,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ALL_ORDER_STATUSES, ALL_ORDER_TYPES } from '../orders/status.ts';
 import { CREATION_KEYS } from '../orders/paths.ts';
-import { isValidVehicleNumber, validateVehicleNumber } from '../orders/vehicle-number.ts';
+import { earlierSameNumbers, isValidVehicleNumber, validateVehicleNumber } from '../orders/vehicle-number.ts';
 
 export const WHEELSETS_PER_WAGON = { min: 2, max: 8, default: 4 } as const;
 
@@ -51,7 +51,19 @@ export const createOrderRequestSchema = z
         wheelsetsOutgoing: z
           .array(z.object({ number: vehicleNumber, assetId: z.string().max(100).nullish() }))
           .min(WHEELSETS_PER_WAGON.min)
-          .max(WHEELSETS_PER_WAGON.max),
+          .max(WHEELSETS_PER_WAGON.max)
+          // One wheelset is not mounted at two positions (the form says so before it sends the order).
+          .superRefine((wheelsets, context) => {
+            earlierSameNumbers(wheelsets.map((wheelset) => wheelset.number)).forEach((earlier, index) => {
+              if (earlier >= 0) {
+                context.addIssue({
+                  code: 'custom',
+                  path: [index, 'number'],
+                  message: `the same wheelset as position ${earlier + 1}`,
+                });
+              }
+            });
+          }),
       })
       .optional(),
     wheelset: z.object({ number: vehicleNumber.optional(), assetId: z.string().max(100).nullish() }).optional(),

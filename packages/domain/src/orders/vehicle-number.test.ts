@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   checkDigit,
+  earlierSameNumbers,
   formatVehicleNumber,
   isValidVehicleNumber,
   normalizeVehicleNumber,
@@ -91,5 +92,20 @@ describe('normalizeVehicleNumber and formatVehicleNumber', () => {
   it('formats 12 digits as NN NN NNNN NNN-C and leaves anything else alone', () => {
     expect(formatVehicleNumber('518008430010')).toBe('51 80 0843 001-0');
     expect(formatVehicleNumber('51800843001')).toBe('51800843001');
+  });
+});
+
+describe('earlierSameNumbers', () => {
+  const number = (first11: string) => `${first11}${checkDigit(first11)}`;
+  const [a, b] = [number('43801234567'), number('43801234568')];
+
+  it('names the earlier row of a number that comes again, printed or as digits', () => {
+    expect(earlierSameNumbers([a, b, formatVehicleNumber(a), b])).toEqual([-1, -1, 0, 1]);
+    expect(earlierSameNumbers([a, b, a, a])).toEqual([-1, -1, 0, 0]);
+  });
+
+  it('leaves empty and invalid numbers alone: they repeat nothing', () => {
+    expect(earlierSameNumbers(['', '', ' ', a])).toEqual([-1, -1, -1, -1]);
+    expect(earlierSameNumbers(['123456789012', '123456789012', a, b])).toEqual([-1, -1, -1, -1]);
   });
 });

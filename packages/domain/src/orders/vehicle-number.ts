@@ -54,3 +54,21 @@ export function validateVehicleNumber(raw: string): VehicleNumberResult {
 export function isValidVehicleNumber(raw: string): boolean {
   return validateVehicleNumber(raw).ok;
 }
+
+/**
+ * For each number of a list (a new wagon's outgoing wheelsets), the index of an earlier one that is the same vehicle
+ * number, else -1: one wheelset is not mounted at two positions of a wagon. Numbers are compared by their digits, so
+ * "43 80 1234 567-1" and "438012345671" are the same; an empty one (a wheelset not known yet) repeats nothing,
+ * and a number that is not valid is left to its own check.
+ */
+export function earlierSameNumbers(numbers: readonly string[]): number[] {
+  const first = new Map<string, number>();
+  return numbers.map((raw, index) => {
+    const result = validateVehicleNumber(raw);
+    if (!result.ok || result.digits === '') return -1;
+    const earlier = first.get(result.digits);
+    if (earlier !== undefined) return earlier;
+    first.set(result.digits, index);
+    return -1;
+  });
+}

@@ -97,4 +97,14 @@ describe('the wheelset rows', () => {
     expect(q('wheelset-number-0')!.getAttribute('maxlength')).toBe('24');
     expect(q('wheelset-number-0')!.getAttribute('inputmode')).toBe('numeric');
   });
+
+  it('marks a number given in an earlier row where it comes again, naming that row', async () => {
+    const number = '43 80 1234 567-6';
+    const start = withRowNumber(withRowNumber(newForm(), 0, number), 2, number.replace(/\D/g, ''));
+    await act(async () => root.render(<Rows start={start} />));
+    const third = q('wheelset-number-2')!.closest('.MuiFormControl-root')!;
+    expect(q('wheelset-number-2')!.getAttribute('aria-invalid')).toBe('true');
+    expect(third.textContent).toContain('The same number as wheelset 1');
+    expect(q('wheelset-number-0')!.getAttribute('aria-invalid')).toBe('false');
+  });
 });

@@ -1,4 +1,4 @@
-import { WHEELSETS_PER_WAGON } from '@vers/domain';
+import { WHEELSETS_PER_WAGON, earlierSameNumbers } from '@vers/domain';
 import AddIcon from '@mui/icons-material/Add';
 import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutlineOutlined';
 import Box from '@mui/material/Box';
@@ -41,6 +41,8 @@ export function WheelsetRows(props: {
 }) {
   const { t } = useTranslation();
   const { rows, refused } = props;
+  // A wheelset is mounted at one position: a number that came in an earlier row is marked where it comes again.
+  const earlier = earlierSameNumbers(rows.map((row) => row.value));
   /**
    * A removed row takes its focused remove button with it, and the focus would fall back to the page: it goes to
    * the remove button now in that place (the last one when the last row went), or to "add" once none may go.
@@ -74,7 +76,13 @@ export function WheelsetRows(props: {
           const key = wheelsetKey(index);
           const position = index + 1;
           const removeLabel = t('orders.add.removeWheelset', { position });
-          const messageKey = numberMessageKey(row, refused.get(key));
+          const ownMessage = numberMessageKey(row, refused.get(key));
+          const repeated = !ownMessage && earlier[index]! >= 0;
+          const message = ownMessage
+            ? t(ownMessage)
+            : repeated
+              ? t('orders.add.wheelsetRepeated', { position: earlier[index]! + 1 })
+              : undefined;
           return (
             <Box key={row.key}>
               {/* On a phone the number takes the whole line; import and remove go below it. */}
@@ -91,8 +99,8 @@ export function WheelsetRows(props: {
                   value={row.value}
                   onChange={(e) => props.onChange(index, e.target.value)}
                   onBlur={() => props.onCheck(index)}
-                  error={row.wrong || refused.has(key)}
-                  helperText={messageKey ? t(messageKey) : undefined}
+                  error={row.wrong || refused.has(key) || repeated}
+                  helperText={message}
                   fullWidth
                   slotProps={{
                     htmlInput: numberInputProps(`wheelset-number-${index}`),

@@ -125,6 +125,15 @@ describe('the form', () => {
     expect(isFormInvalid(filledWagon())).toBe(false);
   });
 
+  it('is not to be saved while a wagon has one wheelset number twice, printed or as digits', () => {
+    const twice = withRowChecked(withRowNumber(filledWagon(), 3, wheelsetNumber(1).replace(/\D/g, '')), 3);
+    expect(isFormInvalid(twice)).toBe(true);
+    expect(isFormInvalid(withRowNumber(twice, 3, ''))).toBe(false); // an empty row (not known yet) repeats nothing
+    expect(isFormInvalid(withRowChecked(withRowNumber(twice, 3, wheelsetNumber(5)), 3))).toBe(false);
+    // A wheelset order sends no rows: its rows do not hold it back.
+    expect(isFormInvalid(withType(twice, 'WHEELSET'))).toBe(false);
+  });
+
   it('drops the vehicle template with another order type, and keeps the rest', () => {
     const form = withVehicleTemplate(filledWagon(), valid(WAGON_DIGITS), true);
     expect(withType(form, 'WAGON')).toBe(form);

@@ -6,6 +6,7 @@ import {
   ORDER_TYPES,
   WHEELSETS_PER_WAGON,
   byText,
+  earlierSameNumbers,
   orderSchema,
   validateVehicleNumber,
 } from '@vers/domain';
@@ -241,8 +242,8 @@ export function isImporting(form: AddOrderForm): boolean {
 }
 
 /**
- * Nothing to save yet: the number is missing or wrong, a wagon's wheelset number is wrong, or a field the server
- * refused is unchanged (the rows' marks only count for a wagon, the rows are not sent otherwise).
+ * Nothing to save yet: the number is missing or wrong, a wagon's wheelset number is wrong or given twice, or a field
+ * the server refused is unchanged (the rows' marks only count for a wagon, the rows are not sent otherwise).
  */
 export function isFormInvalid(form: AddOrderForm): boolean {
   const wagon = isWagon(form);
@@ -250,6 +251,7 @@ export function isFormInvalid(form: AddOrderForm): boolean {
     form.number.value.trim() === '' ||
     !isValidNumber(form.number.value) ||
     (wagon && form.wheelsets.some((row) => !isValidNumber(row.value))) ||
+    (wagon && earlierSameNumbers(form.wheelsets.map((row) => row.value)).some((earlier) => earlier >= 0)) ||
     [...form.refused.keys()].some((key) => wagon || !key.startsWith('wheelset-'))
   );
 }
