@@ -6,12 +6,11 @@ import {
   maySetStatus,
   maySignOffAt,
   normalizeSignOffCode,
-  releaseGaps,
   signOffCheckSchema,
   signOffListSchema,
+  signOffRefusal,
   signOffRequestSchema,
   signOffSchema,
-  wheelsetsMountedTwice,
 } from '@vers/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -89,28 +88,10 @@ export const signOffRoutes =
           if (!maySignOffAt(after)) {
             throw new ApiError(409, 'NOT_DONE', `A ${order.status} order is signed off with a done status only`);
           }
-          const values = await orderValues(tx, order.id);
-          if (meaning === 'RELEASED_TO_SERVICE') {
-            const gaps = releaseGaps(type, values);
-            if (gaps.length > 0) {
-              throw new ApiError(
-                409,
-                'RELEASE_INCOMPLETE',
-                `The release to service lacks ${gaps.map((gap) => gap.key).join(', ')}`,
-                gaps.map((gap) => gap.key),
-              );
-            }
-          }
-          // A quality check passed on a record that has one wheelset at two places vouches for what cannot be
-          // (two offline devices may each have mounted it): the record must say where it is first.
-          const mountedTwice = type === 'WAGON' ? wheelsetsMountedTwice(values) : [];
-          if (mountedTwice.length > 0) {
-            throw new ApiError(
-              409,
-              'WHEELSET_MOUNTED_TWICE',
-              `A wheelset is mounted at two positions: ${mountedTwice.join(', ')}`,
-              mountedTwice,
-            );
+          const refusal = signOffRefusal(meaning, type, await orderValues(tx, order.id));
+          if (refusal) {
+            const why = refusal.code === 'RELEASE_INCOMPLETE' ? 'The release to service lacks' : 'Mounted twice:';
+            throw new ApiError(409, refusal.code, `${why} ${refusal.keys.join(', ')}`, refusal.keys);
           }
           const at = new Date();
           if (status && order.status !== status) {

@@ -8,6 +8,7 @@ import {
   normalizeSignOffCode,
   releaseGaps,
   signOffCodeFromBytes,
+  signOffRefusal,
   signedContent,
   signedContentText,
 } from './sign-off.ts';
@@ -56,9 +57,22 @@ describe('release gaps', () => {
     expect(isOutgoingWheelsetNumberKey(twice)).toBe(true);
     expect(isOutgoingWheelsetNumberKey(`${OUT}.ExecutedMaintenanceLevel`)).toBe(false);
     expect(isOutgoingWheelsetNumberKey(twice.replace(OUT, IN))).toBe(false);
-    // Swapped at one position, the release may be issued.
+    // Neither meaning is signed off over it: the release says what it lacks, the quality check the double.
+    expect(signOffRefusal('RELEASED_TO_SERVICE', 'WAGON', complete)).toEqual({
+      code: 'RELEASE_INCOMPLETE',
+      keys: [twice],
+    });
+    expect(signOffRefusal('QUALITY_CHECK_PASSED', 'WAGON', complete)).toEqual({
+      code: 'WHEELSET_MOUNTED_TWICE',
+      keys: [twice],
+    });
+    // Swapped at one position, the release may be issued and the quality check passed.
     complete[twice] = v('408000012372');
     expect(releaseGaps('WAGON', complete)).toEqual([]);
+    expect(signOffRefusal('RELEASED_TO_SERVICE', 'WAGON', complete)).toBeNull();
+    expect(signOffRefusal('QUALITY_CHECK_PASSED', 'WAGON', complete)).toBeNull();
+    // A quality check needs no release entries.
+    expect(signOffRefusal('QUALITY_CHECK_PASSED', 'WAGON', {})).toBeNull();
   });
 
   it("lists a wheelset's maintenance level, and a blank one counts as missing", () => {

@@ -58,7 +58,7 @@ export interface ReleaseGap {
  */
 export function releaseGaps(type: OrderType, values: Values): ReleaseGap[] {
   const roots = ORDER_ROOTS[type];
-  const mountedTwice = type === 'WAGON' ? wheelsetsMountedTwice(values) : [];
+  const mountedTwice = mountedTwiceOn(type, values);
   return RELEASE_REQUIREMENTS[type]
     .filter(({ path, either, ticked }) => {
       const out = values[`${roots.out}.${path}`];
@@ -71,6 +71,26 @@ export function releaseGaps(type: OrderType, values: Values): ReleaseGap[] {
       return { key, label: `field.${field?.label ?? path.split('.').at(-1)}` };
     })
     .concat(mountedTwice.map((key) => ({ key, label: 'signOff.wheelsetMountedTwice' })));
+}
+
+/** A wagon's wheelset number keys mounted at an earlier position too (wheelset-swap.ts); a wheelset order has none. */
+const mountedTwiceOn = (type: OrderType, values: Values) => (type === 'WAGON' ? wheelsetsMountedTwice(values) : []);
+
+/** Why an order with these values is not signed off in this meaning, with the keys concerned; null when it may be. */
+export type SignOffRefusal = { code: 'RELEASE_INCOMPLETE' | 'WHEELSET_MOUNTED_TWICE'; keys: string[] };
+
+/**
+ * The content rules of a sign-off: a release to service needs its entries (`releaseGaps`, which names a double
+ * too); a quality check passed is not stated over a record that has one wheelset at two positions (two offline
+ * devices may each have mounted it), since a done order is read-only and could be mended only by reopening it.
+ */
+export function signOffRefusal(meaning: SignOffMeaning, type: OrderType, values: Values): SignOffRefusal | null {
+  if (meaning === 'RELEASED_TO_SERVICE') {
+    const gaps = releaseGaps(type, values);
+    return gaps.length > 0 ? { code: 'RELEASE_INCOMPLETE', keys: gaps.map((gap) => gap.key) } : null;
+  }
+  const mountedTwice = mountedTwiceOn(type, values);
+  return mountedTwice.length > 0 ? { code: 'WHEELSET_MOUNTED_TWICE', keys: mountedTwice } : null;
 }
 
 /** The content a sign-off covers: the order's outgoing values (the vehicle as handed back), by key, without dates. */
