@@ -135,6 +135,64 @@ function precompress(): Plugin {
   };
 }
 
+const LAZY_MUI_NUMBER_FORMAT = path.resolve(import.meta.dirname, 'src/app/mui-format-number.ts');
+
+/**
+ * MUI's number formatter factory, made lazy for MUI's modules (src/app/mui-format-number.ts says why): its
+ * TablePagination made an `Intl.NumberFormat` as the order list's chunk was evaluated.
+ */
+function lazyMuiNumberFormat(): Plugin {
+  return {
+    name: 'vers-lazy-mui-number-format',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source.endsWith('/locale/utils/buildFormatNumber.mjs') && importer?.includes('/@mui/material/')) {
+        return LAZY_MUI_NUMBER_FORMAT;
+      }
+      return null;
+    },
+  };
+}
+
+/**
+ * index.html asks for the app's start chunk (src/app/start.tsx) and the files it imports with the entry's own, as
+ * module preloads: main.tsx imports it dynamically, so that its modules are evaluated in a task of their own, and
+ * Vite would otherwise add a link for each of those ~50 files from a script as that import runs (~0.4 ms each on a
+ * phone's main thread), after the entry had loaded.
+ */
+function preloadStartChunk(): Plugin {
+  return {
+    name: 'vers-preload-start-chunk',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return html;
+        const chunks = new Map(
+          Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output]] : [])),
+        );
+        const start = [...chunks.values()].find((chunk) => chunk.facadeModuleId?.endsWith('/src/app/start.tsx'));
+        if (!start) throw new Error('preloadStartChunk: no chunk for src/app/start.tsx');
+        const files = new Set<string>();
+        const add = (fileName: string) => {
+          if (files.has(fileName)) return;
+          files.add(fileName);
+          for (const imported of chunks.get(fileName)?.imports ?? []) add(imported);
+        };
+        add(start.fileName);
+        return [...files]
+          .filter((fileName) => !html.includes(`/${fileName}"`))
+          .map((fileName) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
+            injectTo: 'head' as const,
+          }));
+      },
+    },
+  };
+}
+
 /** The build's second entry (src/i18n/early.ts): starts the language's catalogue while the app still downloads. */
 const EARLY_ENTRY = 'early';
 const SCAN_ENTRY = 'scan-engine';
@@ -231,7 +289,16 @@ const serviceWorker = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), commitFile(), earlyCatalogue(), scanAssets(), serviceWorker, precompress()],
+  plugins: [
+    react(),
+    lazyMuiNumberFormat(),
+    preloadStartChunk(),
+    commitFile(),
+    earlyCatalogue(),
+    scanAssets(),
+    serviceWorker,
+    precompress(),
+  ],
   define: { __VERS_COMMIT__: JSON.stringify(commit), __VERS_SCAN_ASSETS__: JSON.stringify(SCAN_ASSETS) },
   // The manifest (dist/.vite/manifest.json, not precached) maps each lazily loaded screen to its chunks, for the
   // per-route size budgets of `npm run check:budgets`.

@@ -10,7 +10,8 @@ import { launchBrowser } from '../../e2e/support/browser.ts';
 import { type Budgets, FRAME, LOGIN, type MeasuredSize, routeFigureName } from './budgets.ts';
 import type { Section } from './figures.ts';
 
-const ROUTER_SOURCE = new URL('../../apps/web/src/app/router.tsx', import.meta.url).pathname;
+// The lazily loaded screens are listed where the app loads its first screen (the router takes them from there).
+const ROUTER_SOURCE = new URL('../../apps/web/src/app/first-screen.ts', import.meta.url).pathname;
 const DEFAULT_DIST = new URL('../../apps/web/dist', import.meta.url).pathname;
 
 export const webDistDir = () => path.resolve(process.env.VERS_WEB_DIST ?? DEFAULT_DIST);
@@ -32,7 +33,7 @@ export interface LazyScreens {
 }
 
 /**
- * The router's lazily loaded screens, read from its source: `name: () => import('../features/...')` in PAGE_CHUNKS
+ * The app's lazily loaded screens, read from the source that lists them (first-screen.ts): `name: () => import('../features/...')` in PAGE_CHUNKS
  * (or `name: lazy(() => import(...))`) and `const loadLayout = () => import('./Layout.tsx')` (or
  * `const Layout = lazy(() => import('./Layout.tsx')...)`). Fails when the source no longer has that shape, so
  * that a changed router cannot silently leave routes without a budget.
@@ -45,8 +46,8 @@ export function lazyScreens(routerSource: string): LazyScreens {
   const layout = /const (?:Layout = lazy\(|loadLayout = )\(\) => import\('\.\/([^']+)'\)/.exec(routerSource);
   if (routes.size === 0 || !layout) {
     throw new Error(
-      'bench/src/bundle-size.ts found no lazily loaded screens (or no Layout) in apps/web/src/app/router.tsx: ' +
-        'update lazyScreens() to the router',
+      'bench/src/bundle-size.ts found no lazily loaded screens (or no Layout) in apps/web/src/app/first-screen.ts: ' +
+        'update lazyScreens() to it',
     );
   }
   return { frame: `src/app/${layout[1]!}`, routes };

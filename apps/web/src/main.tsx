@@ -1,27 +1,14 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App.tsx';
-import { startServiceWorker } from './app/app-shell.ts';
-import { sessionStore } from './app/session.ts';
+import { preloadFirstScreen } from './app/first-screen.ts';
 import { initI18n } from './i18n/index.ts';
-import { preloadFirstScreen } from './app/router.tsx';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing in index.html');
 
 // Signed in, the first screen's chunks (and the picture list's first read) load while the catalogue does.
 preloadFirstScreen(location.pathname);
-await initI18n();
-// A transition: React renders the first screen in slices of a few milliseconds, yielding between them, instead of
-// one task of ~200 ms of CPU (750 ms on a phone at 4x slowdown) that blocks input (issue 19, Lighthouse TBT).
-const reactRoot = createRoot(root);
-startTransition(() =>
-  reactRoot.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
-// Signed out, the service worker starts at once: its install runs while the user types. Signed in, it starts after
-// the first data exchange (AppEffects).
-if (sessionStore.get() === null) void startServiceWorker();
+// The app itself (React's renderer, MUI, the router, the login screen) is a module of its own, evaluated in a task of
+// its own while the catalogue loads: in one with this module's, its evaluation was one task of ~250 ms on a phone at
+// 4x CPU slowdown, input blocked throughout (issue 19, Lighthouse's total blocking time). index.html asks for its
+// files with this module's (vite.config.ts, preloadStartChunk), so nothing waits an extra round trip.
+const [{ startApp }] = await Promise.all([import('./app/start.tsx'), initI18n()]);
+startApp(root);
