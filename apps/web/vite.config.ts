@@ -142,14 +142,21 @@ const LAZY_MUI_NUMBER_FORMAT = path.resolve(import.meta.dirname, 'src/app/mui-fo
  * TablePagination made an `Intl.NumberFormat` as the order list's chunk was evaluated.
  */
 function lazyMuiNumberFormat(): Plugin {
+  let replaced = false;
   return {
     name: 'vers-lazy-mui-number-format',
+    apply: 'build',
     enforce: 'pre',
     resolveId(source, importer) {
       if (source.endsWith('/locale/utils/buildFormatNumber.mjs') && importer?.includes('/@mui/material/')) {
+        replaced = true;
         return LAZY_MUI_NUMBER_FORMAT;
       }
       return null;
+    },
+    // A newer MUI that moves or renames the module would otherwise end the replacement without a word.
+    buildEnd(error) {
+      if (!error && !replaced) this.error('lazyMuiNumberFormat: no MUI module imported locale/utils/buildFormatNumber');
     },
   };
 }

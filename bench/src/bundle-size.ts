@@ -11,7 +11,7 @@ import { type Budgets, FRAME, LOGIN, type MeasuredSize, routeFigureName } from '
 import type { Section } from './figures.ts';
 
 // The lazily loaded screens are listed where the app loads its first screen (the router takes them from there).
-const ROUTER_SOURCE = new URL('../../apps/web/src/app/first-screen.ts', import.meta.url).pathname;
+const SCREENS_SOURCE = new URL('../../apps/web/src/app/first-screen.ts', import.meta.url).pathname;
 const DEFAULT_DIST = new URL('../../apps/web/dist', import.meta.url).pathname;
 
 export const webDistDir = () => path.resolve(process.env.VERS_WEB_DIST ?? DEFAULT_DIST);
@@ -33,17 +33,17 @@ export interface LazyScreens {
 }
 
 /**
- * The app's lazily loaded screens, read from the source that lists them (first-screen.ts): `name: () => import('../features/...')` in PAGE_CHUNKS
- * (or `name: lazy(() => import(...))`) and `const loadLayout = () => import('./Layout.tsx')` (or
+ * The app's lazily loaded screens, read from the source that lists them (first-screen.ts):
+ * `name: () => import('../features/...')` in PAGE_CHUNKS (or `name: lazy(() => import(...))`) and `const loadLayout = () => import('./Layout.tsx')` (or
  * `const Layout = lazy(() => import('./Layout.tsx')...)`). Fails when the source no longer has that shape, so
- * that a changed router cannot silently leave routes without a budget.
+ * that a changed list cannot silently leave routes without a budget.
  */
-export function lazyScreens(routerSource: string): LazyScreens {
+export function lazyScreens(screensSource: string): LazyScreens {
   const routes = new Map<string, string>();
-  for (const match of routerSource.matchAll(/^\s*(\w+): (?:lazy\()?\(\) => import\('\.\.\/([^']+)'\)/gm)) {
+  for (const match of screensSource.matchAll(/^\s*(\w+): (?:lazy\()?\(\) => import\('\.\.\/([^']+)'\)/gm)) {
     routes.set(match[1]!, `src/${match[2]!}`);
   }
-  const layout = /const (?:Layout = lazy\(|loadLayout = )\(\) => import\('\.\/([^']+)'\)/.exec(routerSource);
+  const layout = /const (?:Layout = lazy\(|loadLayout = )\(\) => import\('\.\/([^']+)'\)/.exec(screensSource);
   if (routes.size === 0 || !layout) {
     throw new Error(
       'bench/src/bundle-size.ts found no lazily loaded screens (or no Layout) in apps/web/src/app/first-screen.ts: ' +
@@ -111,7 +111,7 @@ export async function measureBundles(baseUrl: string, distDir = webDistDir()): P
     return { kb: sorted.reduce((sum, file) => sum + fileKb(file), 0), files: sorted };
   };
   const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-  const screens = lazyScreens(readFileSync(ROUTER_SOURCE, 'utf8'));
+  const screens = lazyScreens(readFileSync(SCREENS_SOURCE, 'utf8'));
 
   const loginKb = await loginScripts(baseUrl);
   const login: ChunkSet = {

@@ -51,9 +51,9 @@ export function preloadFirstScreen(pathname: string): void {
   const load = match ? PAGE_CHUNKS[match.route.id as PageName] : undefined;
   if (!load) return;
   if (match?.route.id === 'EditOrder') openOrderAtStart = match.params.orderId ?? null;
-  // Each load goes out in a task of its own, right after the app's first one: Vite's preload helper adds a link to
-  // the page for every file of the chunk not yet asked for (~60 in all), ~45 ms at a phone's 4x CPU slowdown that
-  // made the first task, the evaluation of the app's modules, that much longer (Lighthouse's total blocking time).
+  // Each load goes out in a task of its own, right after the entry's: Vite's preload helper adds a link to the page
+  // for every file of the chunk not yet asked for (~60 in all), ~45 ms at a phone's 4x CPU slowdown that made the
+  // task it ran in that much longer (Lighthouse's total blocking time).
   setTimeout(() => void loadLayout().catch(() => undefined), 0);
   setTimeout(() => void load().catch(() => undefined), 0);
   // The picture list's first screen is read from IndexedDB now too, before React draws the frame.
