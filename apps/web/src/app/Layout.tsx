@@ -115,7 +115,7 @@ export function Layout({ children }: { children: ReactNode }) {
   };
   const logout = () => {
     void import('../offline/scheduler.ts')
-      .then(({ syncScheduler }) => syncScheduler.getStatus().unsentCount)
+      .then(({ syncScheduler }) => syncScheduler.countUnsentNow())
       .catch(() => 0)
       .then((unsent) => (unsent > 0 ? setUnsentAtLogout(unsent) : signOut()));
   };

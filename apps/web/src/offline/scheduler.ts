@@ -202,6 +202,16 @@ export class SyncScheduler {
    */
   private othersUnsent = 0;
 
+  /**
+   * The user's changes waiting on this device, counted now. The live count (getStatus) has no answer before the
+   * scheduler has started and its first query has run: signing out in the first moments after a reload asked it and
+   * heard 0, so the warning that unsent work stays behind did not come.
+   */
+  async countUnsentNow(): Promise<number> {
+    await this.countOthersUnsent();
+    return this.countUnsent();
+  }
+
   private async countOthersUnsent(): Promise<void> {
     const rows = await this.db.orderResults.where('sent').equals(SENT_STATES.UNSENT).toArray();
     this.othersUnsent = rows.filter((row) => !isOwnWork(row)).length;

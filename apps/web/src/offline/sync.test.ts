@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { signOff } from '../../../server/src/test/orders.ts';
 import { DEMO_PASSWORD, startTestServer, type TestServer } from '../../../server/src/test/server.ts';
-import { localState, newUuid, recordChange, undoLastChange } from './order-results.ts';
+import { localState, newUuid, recordChange, recordChanges, undoLastChange } from './order-results.ts';
 import { VersDb } from './versdb.ts';
 // Before anything that imports the session (api, sync, scheduler): it needs local storage and a window.
 import { removeWindowStub } from './test-node-globals.ts';
@@ -564,6 +564,18 @@ describe('scheduler', () => {
     scheduler.setOpenOrder(open.id);
     await scheduler.exchangeNow();
     expect(await a.orderResults.get(change.id)).toMatchObject({ sent: 1, counter: 11 });
+  });
+
+  it("counts the user's waiting changes on asking, before it has started (the sign-out's warning)", async () => {
+    const a = browser();
+    const order = await createOrder();
+    await recordChange(a, { orderId: order.id, key: `${IN}.Eigengewicht`, value: '7' });
+    // Another user's change on this tablet is theirs to send: not counted.
+    await recordChanges(a, [{ orderId: order.id, key: `${OUT}.Eigengewicht`, value: '6' }], 999);
+    const scheduler = new SyncScheduler({ db: a, intervalMs: 60_000, origin: () => CLOSED_PORT });
+    // Not started: the live count has no answer yet.
+    expect(scheduler.getStatus().unsentCount).toBe(0);
+    await expect(scheduler.countUnsentNow()).resolves.toBe(1);
   });
 
   it('reports offline when the site does not answer and sends nothing', async () => {
