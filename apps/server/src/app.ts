@@ -115,7 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerBodyTypes(app);
   refuseMalformedText(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   // Only the device cookie of the sign-in limits (auth/throttle.ts); sessions travel as bearer tokens.
   await app.register(fastifyCookie);
   // Every API call the app answers, so that the access-control test finds a route that has no documented rights.
