@@ -53,6 +53,8 @@ export class SyncScheduler {
   private readonly listeners = new Set<() => void>();
   /** Exchanges ended since the page loaded, whatever their outcome, and the open orders they covered. */
   private endedExchanges = 0;
+  /** Online checks begun: the number of the newest. */
+  private onlineChecks = 0;
   private readonly coveredOrders = new Set<string>();
   private readonly loadWaiters = new Set<() => void>();
 
@@ -132,8 +134,11 @@ export class SyncScheduler {
 
   /** One tick; resolves when its exchange (if any) has ended. */
   async tick(force = false): Promise<void> {
+    const check = ++this.onlineChecks;
     const online = await checkOnline(this.origin());
-    this.update({ online });
+    // Only the newest check sets the banner: one begun before the network came back can fail after a newer one has
+    // succeeded (it waits up to 5 s for an answer), and turned the banner on again until the next tick, 10 s later.
+    if (check === this.onlineChecks) this.update({ online });
     if (!online || !this.isSignedIn()) return;
     if (this.current) {
       // A timer tick skips a running exchange; an explicit one waits for it and runs again.

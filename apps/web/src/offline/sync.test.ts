@@ -2,6 +2,8 @@
 // The real server (Fastify over PGlite) runs in this process, which jsdom would get in the way of.
 import 'fake-indexeddb/auto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -634,6 +636,31 @@ describe('scheduler', () => {
     expect([...settled].sort()).toEqual(['an order never opened', 'no order', 'the order']);
     // Asked later, the answer comes at once.
     await scheduler.firstLoadsEnded(order.id);
+  });
+
+  it('keeps the newest online check: an older one failing later does not turn the banner on again', async () => {
+    // A site that holds its answers until told to drop them: a check begun while the network was gone.
+    const held: ServerResponse[] = [];
+    const hanging = createServer((_request, response) => void held.push(response));
+    await new Promise<void>((listening) => hanging.listen(0, '127.0.0.1', listening));
+    const { port } = hanging.address() as AddressInfo;
+    let origin = `http://127.0.0.1:${port}`;
+    try {
+      const scheduler = new SyncScheduler({ db: browser(), origin: () => origin, isSignedIn: () => false });
+      const older = scheduler.tick();
+      await vi.waitFor(() => expect(held).toHaveLength(1));
+      // The network is back: a newer check answers.
+      origin = server.url;
+      await scheduler.tick();
+      expect(scheduler.getStatus().online).toBe(true);
+      // The older check now fails.
+      held[0]!.destroy();
+      await older;
+      expect(scheduler.getStatus().online).toBe(true);
+    } finally {
+      hanging.closeAllConnections();
+      await new Promise((closed) => hanging.close(closed));
+    }
   });
 
   it('does nothing but the online check when nobody is signed in', async () => {
