@@ -55,6 +55,8 @@ export class SyncScheduler {
   private endedExchanges = 0;
   /** Online checks begun: the number of the newest. */
   private onlineChecks = 0;
+  /** The number of the newest online check that found the site; 0 before any did. */
+  private lastFoundCheck = 0;
   private readonly coveredOrders = new Set<string>();
   private readonly loadWaiters = new Set<() => void>();
 
@@ -139,6 +141,7 @@ export class SyncScheduler {
     // Only the newest check sets the banner: one begun before the network came back can fail after a newer one has
     // succeeded (it waits up to 5 s for an answer), and turned the banner on again until the next tick, 10 s later.
     if (check === this.onlineChecks) this.update({ online });
+    if (online) this.lastFoundCheck = Math.max(this.lastFoundCheck, check);
     if (!online || !this.isSignedIn()) return;
     if (this.current) {
       // A timer tick skips a running exchange; an explicit one waits for it and runs again.
@@ -174,24 +177,32 @@ export class SyncScheduler {
   }
 
   private async exchange(): Promise<void> {
+    // An exchange can fail long after it began (a call waits up to its timeout): if a check begun since then found
+    // the site, the network is back and the failure is old news. The banner stays off, and the exchange runs again
+    // at once (that check's tick skipped it, as this one was running).
+    const begun = this.onlineChecks;
+    const offline = () => {
+      if (this.lastFoundCheck > begun) this.again = true;
+      else this.update({ online: false });
+    };
     try {
       // The exchange and heal code loads with the first exchange, not with every screen that shows the sync status.
       const { exchangeOrder, healIfRestored } = await import('./restore.ts');
       const orders = await sendUnsentOrders(this.db);
-      if (orders.offline) return this.update({ online: false });
+      if (orders.offline) return offline();
       // A restored server: heal what the device holds before sending more
       // (docs/requirements/sync.md#data-flow-restored-server).
-      if ((await healIfRestored(this.db)) === null) return this.update({ online: false });
+      if ((await healIfRestored(this.db)) === null) return offline();
       const waiting = await pushWaitingOrders(this.db);
-      if (waiting.offline) return this.update({ online: false });
+      if (waiting.offline) return offline();
       // Pictures after the changes: they are large, and the values matter more (docs/requirements/sync.md#scheduler).
       const images = await sendImages(this.db);
-      if (images.offline) return this.update({ online: false });
+      if (images.offline) return offline();
       await deleteMarkedImages(this.db);
       const orderId = this.openOrderId;
       if (orderId !== null) {
         const result = await exchangeOrder(this.db, orderId);
-        if (result.offline) return this.update({ online: false });
+        if (result.offline) return offline();
         this.update({ incompatibleKey: result.incompatibleKey ?? null });
       }
       this.update({ lastSync: this.now().toISOString() });

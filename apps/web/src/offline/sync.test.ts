@@ -663,6 +663,42 @@ describe('scheduler', () => {
     }
   });
 
+  it('an exchange failing after a newer check found the site leaves the banner off and runs again at once', async () => {
+    const a = browser();
+    const order = await createOrder();
+    const change = await recordChange(a, { orderId: order.id, key: `${IN}.Eigengewicht`, value: '11' });
+    // The API behind a site that holds its answers until told to drop them: the network went while a call waited.
+    const held: ServerResponse[] = [];
+    const hanging = createServer((_request, response) => void held.push(response));
+    await new Promise<void>((listening) => hanging.listen(0, '127.0.0.1', listening));
+    setApiOrigin(`http://127.0.0.1:${(hanging.address() as AddressInfo).port}`);
+    let origin = server.url;
+    try {
+      const scheduler = new SyncScheduler({ db: a, intervalMs: 60_000, origin: () => origin });
+      scheduler.setOpenOrder(order.id);
+      const exchange = scheduler.tick();
+      await vi.waitFor(() => expect(held).toHaveLength(1));
+      // A check while the network is gone, then one after it came back; the exchange still waits.
+      origin = CLOSED_PORT;
+      await scheduler.tick();
+      expect(scheduler.getStatus().online).toBe(false);
+      origin = server.url;
+      await scheduler.tick();
+      expect(scheduler.getStatus()).toMatchObject({ online: true, running: true });
+      // The waiting call now fails; the API answers again.
+      setApiOrigin(server.url);
+      held[0]!.destroy();
+      await exchange;
+      expect(scheduler.getStatus()).toMatchObject({ online: true, running: false });
+      // Run again at once, not at the next tick: the change is sent.
+      expect(await a.orderResults.get(change.id)).toMatchObject({ sent: 1 });
+    } finally {
+      setApiOrigin(server.url);
+      hanging.closeAllConnections();
+      await new Promise((closed) => hanging.close(closed));
+    }
+  });
+
   it('does nothing but the online check when nobody is signed in', async () => {
     const a = browser();
     const order = await createOrder();
