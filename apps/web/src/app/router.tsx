@@ -11,6 +11,7 @@ import { AppEffects } from './AppEffects.tsx';
 import { useSession } from './session.ts';
 import { tabTitle } from '../features/orders/editor/tab-title.ts';
 import { PAGE_CHUNKS, type PageName, loadLayout, openOrderAtStart } from './first-screen.ts';
+import { readOrderRowsOnTheWay } from './order-rows-on-the-way.ts';
 
 type Page = LazyExoticComponent<ComponentType>;
 
@@ -79,7 +80,7 @@ function UnknownPath() {
 
 export function createRouter() {
   const login = ROUTES.find((r) => r.name === 'login');
-  return createBrowserRouter([
+  const router = createBrowserRouter([
     {
       element: <Shell />,
       errorElement: <ScreenError />,
@@ -91,4 +92,6 @@ export function createRouter() {
       ],
     },
   ]);
+  readOrderRowsOnTheWay(router);
+  return router;
 }

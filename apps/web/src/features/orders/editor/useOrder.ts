@@ -18,6 +18,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ApiFailure, call } from '../../../app/api.ts';
 import { useSession } from '../../../app/session.ts';
+import { takeEarlyOrderRows } from '../../../offline/early-order-rows.ts';
 import { orderRows, ownChange } from '../../../offline/order-results.ts';
 import { versdb } from '../../../offline/versdb.ts';
 
@@ -170,8 +171,11 @@ function useOrderFold(orderId: string): OrderFold | undefined {
     const run = (task: () => Promise<void>) => {
       queue = queue.then(task).catch((error: unknown) => console.error('order rows not read', error));
     };
+    // The first read may have begun on the way to the editor (early-order-rows.ts).
+    let first = true;
     const reloadAll = async () => {
-      const all = await orderRows(versdb, orderId);
+      const all = await (first ? takeEarlyOrderRows(orderId) : orderRows(versdb, orderId));
+      first = false;
       byId.clear();
       for (const row of all) byId.set(row.id, row);
       for (const id of parsed.keys()) if (!byId.has(id)) parsed.delete(id);
