@@ -4,6 +4,7 @@ import './test-node-globals.ts';
 import { Dexie, type ObservabilitySet } from 'dexie';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../app/session.ts';
+import { staffSession } from './test-support/staff-session.ts';
 import { dropEarlyOrderRows, readOrderRowsEarly, takeEarlyOrderRows } from './early-order-rows.ts';
 import { orderRows, recordChange } from './order-results.ts';
 import { VersDb } from './versdb.ts';
@@ -12,18 +13,7 @@ const W_IN = '$.Body.Wagen.technicalWaggonIncoming';
 
 const db = new VersDb(`versdb-early-rows-${crypto.randomUUID()}`);
 afterAll(() => db.delete());
-beforeAll(() =>
-  sessionStore.set({
-    token: 't',
-    expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-    id: 7,
-    username: 'staff',
-    firstName: 'Stefan',
-    lastName: 'Schlosser',
-    roles: ['ROLE_WORKSHOP_STAFF'],
-    workshop: null,
-  }),
-);
+beforeAll(() => sessionStore.set(staffSession()));
 
 /** An order with two rows on the device. */
 async function orderWithRows(): Promise<string> {

@@ -4,6 +4,7 @@ import './test-node-globals.ts';
 import { foldActivities, foldOrder, SENT_STATES, UNSENT_COUNTER } from '@vers/domain';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sessionStore } from '../app/session.ts';
+import { staffSession } from './test-support/staff-session.ts';
 import { orderRows, recordChange } from './order-results.ts';
 import { editProblems, recordEdit } from './record-edit.ts';
 import { VersDb } from './versdb.ts';
@@ -14,16 +15,7 @@ const R_OUT = '$.Body.Radsatz.technicalWheelsetOutgoing';
 
 const db = new VersDb(`versdb-record-edit-${crypto.randomUUID()}`);
 afterAll(() => db.delete());
-sessionStore.set({
-  token: 't',
-  expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-  id: 7,
-  username: 'staff',
-  firstName: 'Stefan',
-  lastName: 'Schlosser',
-  roles: ['ROLE_WORKSHOP_STAFF'],
-  workshop: null,
-});
+sessionStore.set(staffSession());
 
 describe('the field catalogue at the keyboard', () => {
   it('refuses what the server refuses, with the reason as data: too long texts, unknown fields, the wrong side', () => {
