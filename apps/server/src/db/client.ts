@@ -26,13 +26,6 @@ export interface Database {
 /** Any constant: several instances starting at once on one PostgreSQL take turns migrating. */
 const MIGRATION_LOCK = 4_271_001;
 
-/**
- * PGlite's own start parameters, with a smaller buffer cache: PostgreSQL's default of 128 MB is memory that PGlite's
- * WebAssembly allocator zeroes at every start (~160 ms of CPU here, a sixth of opening the database). One embedded
- * connection needs far less; the files stay in the operating system's cache below it.
- */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
-
 export type DatabaseTarget = { url: string } | { pgliteDir: string | null };
 
 /** Opens the database and brings its schema up to date. `pgliteDir: null` keeps PGlite in memory. */
@@ -60,8 +53,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const fromTemplate = target.pgliteDir !== null && copyTemplateTo(target.pgliteDir);
   // pg_trgm: the order search's trigram indexes (migration 0012); PostgreSQL servers have it among their contrib modules.
   const extensions = { pg_trgm };
-  const options = { extensions, startParams: PGLITE_START_PARAMS };
-  const client = target.pgliteDir === null ? new PGlite(options) : new PGlite(target.pgliteDir, options);
+  // PostgreSQL's 128 MB buffer cache stays, though PGlite zeroes it at every start (docs/decisions.md).
+  const client = target.pgliteDir === null ? new PGlite({ extensions }) : new PGlite(target.pgliteDir, { extensions });
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
   // Every database made from the template would otherwise share the identity the build made
